@@ -1,0 +1,3 @@
+//! The match.
+/// placeholder
+pub struct Match;

@@ -1,0 +1,157 @@
+//! What one seat (or a spectator) may know of a hand: RULES.md section 7. The engine produces
+//! these and nothing else leaves it; UIs, bots and the server read only observations.
+
+use crate::action::Action;
+use crate::bid::Bid;
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::outcome::{DefenceMode, HandOutcome, WhistCall};
+use crate::russian::PhaseKind;
+use crate::Seat;
+
+/// Who is looking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// A player in this seat.
+    Seat(Seat),
+    /// A spectator: public information only.
+    Spectator,
+}
+
+/// Whose hand or card something is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Holder {
+    /// A table seat.
+    Seat(Seat),
+    /// The Hussar dummy (H1).
+    Dummy,
+    /// The talon (X2: a talon card that sets the suit of an all-pass trick).
+    Talon,
+}
+
+/// One hand of cards at the table as a viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HandView {
+    /// Whose hand.
+    pub holder: Holder,
+    /// Number of cards in it.
+    pub size: u8,
+    /// The cards, when the viewer may see them.
+    pub cards: Option<CardSet>,
+    /// Tricks taken by this hand so far.
+    pub tricks: u8,
+    /// This hand's whist call, once made.
+    pub call: WhistCall,
+}
+
+/// A card in a trick with who played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TrickCard {
+    /// Who played it.
+    pub by: Holder,
+    /// The card.
+    pub card: Card,
+}
+
+/// A pending offer (P3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct OfferView {
+    /// Who offered.
+    pub by: Seat,
+    /// Whether the declarer's side offered.
+    pub declarer_side: bool,
+    /// Tricks the offering side would take of the remaining ones.
+    pub tricks: u8,
+}
+
+/// Everything a viewer may know about the hand now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Observation {
+    /// The viewer's seat (`None`: spectator).
+    pub seat: Option<Seat>,
+    /// Players at the table.
+    pub players: u8,
+    /// The dealer's seat.
+    pub dealer: Seat,
+    /// Phase of the hand.
+    pub phase: PhaseKind,
+    /// Who acts next.
+    pub to_move: Option<Seat>,
+    /// The viewer's legal actions, when he is to move.
+    pub legal_actions: Vec<Action>,
+    /// The hands in play in playing order from the eldest (Hussar: eldest, dummy, dealer).
+    pub hands: Vec<HandView>,
+    /// Talon cards the viewer knows (shown talon, top first); empty while face down.
+    pub talon: Vec<Card>,
+    /// Cards still in the talon (face down or aside).
+    pub talon_size: u8,
+    /// The declarer's discard: only the declarer sees it (T1).
+    pub discard: Option<CardSet>,
+    /// Every action so far with its seat; a discard the viewer may not see is `None`.
+    pub history: Vec<(Seat, Option<Action>)>,
+    /// The highest bid and its bidder, during and after the auction.
+    pub highest_bid: Option<(Seat, Bid)>,
+    /// The declarer, once the auction is won.
+    pub declarer: Option<Seat>,
+    /// The contract, once declared.
+    pub contract: Option<Bid>,
+    /// Open or closed defence, once decided.
+    pub defence: Option<DefenceMode>,
+    /// The trick being played.
+    pub trick: Vec<TrickCard>,
+    /// The last completed trick.
+    pub last_trick: Vec<TrickCard>,
+    /// Completed tricks.
+    pub tricks_done: u8,
+    /// Tricks taken by the 4-player dealer with the F3 all-pass talon.
+    pub dealer_tricks: u8,
+    /// The pending offer, if any.
+    pub offer: Option<OfferView>,
+    /// The outcome, once the hand is over.
+    pub outcome: Option<HandOutcome>,
+}
+
+impl Observation {
+    /// Every card this observation shows (for the section 7 tests).
+    pub fn cards_shown(&self) -> CardSet {
+        let mut s: CardSet = self.talon.iter().copied().collect();
+        for h in &self.hands {
+            s |= h.cards.unwrap_or_default();
+        }
+        s |= self.discard.unwrap_or_default();
+        for t in self.trick.iter().chain(&self.last_trick) {
+            s.insert(t.card);
+        }
+        for (_, a) in &self.history {
+            match a {
+                Some(Action::Play(c)) => {
+                    s.insert(*c);
+                }
+                Some(Action::Discard(a, b)) => {
+                    s.insert(*a);
+                    s.insert(*b);
+                }
+                _ => {}
+            }
+        }
+        for a in &self.legal_actions {
+            match a {
+                Action::Play(c) => {
+                    s.insert(*c);
+                }
+                Action::Discard(a, b) => {
+                    s.insert(*a);
+                    s.insert(*b);
+                }
+                _ => {}
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,124 @@
+//! What a finished hand yields: the input of the scorer (issue "Scoring") and of the match.
+
+use crate::bid::Bid;
+use crate::Seat;
+
+/// A defender's call in the whist round (W2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum WhistCall {
+    /// No whist round for this contract (misère, W7).
+    None,
+    /// Passed (also a half-whister after the first defender whisted, W2; the Hussar dummy, H2).
+    Pass,
+    /// Whisted (also both defenders of a checked 10, W6, or of Stalingrad, W5).
+    Whist,
+    /// Half-whist that ended the hand (W2, S7).
+    HalfWhist,
+}
+
+/// How the defenders played (W4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum DefenceMode {
+    /// Both defenders' hands face up.
+    Open,
+    /// Each defender's hand closed.
+    Closed,
+}
+
+/// How a contract hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Resolution {
+    /// All ten tricks were played.
+    Played,
+    /// Both defenders passed: scored as made exactly, without play (W3, H1).
+    BothPassed,
+    /// The first defender passed after a half-whist (W2, S7).
+    HalfWhist,
+    /// An offer was accepted (P3).
+    Offer,
+}
+
+/// One defender of a contract, in speaking order (the first sits at the declarer's left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DefenderOutcome {
+    /// The defender's seat; `None` for the Hussar dummy (H1).
+    pub seat: Option<Seat>,
+    /// His final call.
+    pub call: WhistCall,
+    /// Tricks that count for him (with an accepted offer, the defence's share goes to the
+    /// single whister; misère or no single whister: to the first defender).
+    pub tricks: u8,
+}
+
+/// An accepted offer (P3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct AcceptedOffer {
+    /// Who offered.
+    pub by: Seat,
+    /// True when the declarer's side offered.
+    pub declarer_side: bool,
+    /// Tricks the offering side takes of the remaining ones.
+    pub tricks: u8,
+    /// Tricks that remained (10 minus completed tricks).
+    pub remaining: u8,
+}
+
+/// The result of a contract hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ContractOutcome {
+    /// The declarer's seat.
+    pub declarer: Seat,
+    /// The declared contract.
+    pub contract: Bid,
+    /// The declarer's tricks.
+    pub declarer_tricks: u8,
+    /// The defenders: `[first, second]`, the first at the declarer's left.
+    pub defenders: [DefenderOutcome; 2],
+    /// How the hand ended.
+    pub resolution: Resolution,
+    /// Open or closed defence, when played.
+    pub defence: Option<DefenceMode>,
+    /// F3: the dealer whisted in the defenders' place.
+    pub dealer_whist: bool,
+    /// F3: the declarer pushed the talon to the dealer.
+    pub talon_pushed: bool,
+    /// P3: the accepted offer, if any.
+    pub offer: Option<AcceptedOffer>,
+}
+
+impl ContractOutcome {
+    /// Whether the declarer failed (short of his level; misère with a trick). Used by the
+    /// all-pass series (X3).
+    pub fn failed(&self) -> bool {
+        match self.contract.level() {
+            Some(level) => self.declarer_tricks < level,
+            None => self.declarer_tricks > 0,
+        }
+    }
+}
+
+/// What a finished hand yields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
+pub enum HandOutcome {
+    /// Nobody bid with two players: thrown in, no score (H3).
+    ThrownIn,
+    /// All-pass (X1): tricks taken by each seat (with F3 `dealer_allpass_talon`, the dealer's
+    /// tricks too).
+    AllPass {
+        /// Tricks by table seat.
+        tricks: [u8; 4],
+    },
+    /// A contract (or misère) was declared.
+    Contract(ContractOutcome),
+}

@@ -1,0 +1,167 @@
+//! Per-seat observations of a Russian hand (RULES.md section 7, W4 timing of open hands).
+
+use super::{Ending, Phase, RussianHand, DEALER_POS, NO_SEAT};
+use crate::action::Action;
+use crate::observation::{HandView, Holder, Observation, OfferView, TrickCard, Viewer};
+use crate::trick::{Trick, TALON_OWNER};
+use crate::{CardSet, HandState};
+
+/// The phase of a hand, as the UIs show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum PhaseKind {
+    /// A1–A6.
+    Auction,
+    /// F3 `talon_push`: take or push.
+    TalonChoice,
+    /// T1.
+    Discard,
+    /// T2.
+    Declare,
+    /// W2.
+    Whist,
+    /// F3 dealer's whist.
+    DealerWhist,
+    /// W4 open or closed.
+    DefenceChoice,
+    /// Cards (and offers).
+    Play,
+    /// The hand is over.
+    Done,
+}
+
+impl RussianHand {
+    /// The phase as the UIs show it.
+    pub fn phase_kind(&self) -> PhaseKind {
+        match self.phase {
+            Phase::Auction => PhaseKind::Auction,
+            Phase::TalonChoice => PhaseKind::TalonChoice,
+            Phase::Discard => PhaseKind::Discard,
+            Phase::Declare => PhaseKind::Declare,
+            Phase::Whist(_) => PhaseKind::Whist,
+            Phase::DealerWhist => PhaseKind::DealerWhist,
+            Phase::DefenceChoice => PhaseKind::DefenceChoice,
+            Phase::Play => PhaseKind::Play,
+            Phase::Done(_) => PhaseKind::Done,
+        }
+    }
+
+    /// W4: open hands are laid down when play starts, or right after the declarer's first
+    /// card when he has the first lead.
+    fn open_hands_down(&self) -> bool {
+        let playing = matches!(self.phase, Phase::Play | Phase::Done(Ending::Played | Ending::Offer));
+        playing && (self.declarer != 0 || self.tricks_done > 0 || !self.trick.is_empty())
+    }
+
+    fn holder(&self, owner: u8) -> Holder {
+        match owner {
+            TALON_OWNER => Holder::Talon,
+            DEALER_POS => Holder::Seat(self.dealer),
+            p => match self.seats[p as usize % 3] {
+                NO_SEAT => Holder::Dummy,
+                s => Holder::Seat(s),
+            },
+        }
+    }
+
+    fn trick_view(&self, t: &Trick) -> Vec<TrickCard> {
+        t.cards().map(|(o, card)| TrickCard { by: self.holder(o), card }).collect()
+    }
+
+    pub(super) fn observe(&self, viewer: Viewer) -> Observation {
+        let me = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let open = self.open_hands_down();
+        let is_declarer_seat = me.is_some() && me == self.declarer() && self.highest.is_some();
+        let hands = (0..3u8)
+            .map(|p| {
+                let own = me.is_some() && self.seats[p as usize] == me.unwrap_or(NO_SEAT);
+                let shown = open && self.open_mask & (1 << p) != 0;
+                let looked = me == Some(self.dealer) && self.cfg.players == 4 && self.looked == Some(p);
+                HandView {
+                    holder: self.holder(p),
+                    size: self.hands[p as usize].len() as u8,
+                    cards: (own || shown || looked).then_some(self.hands[p as usize]),
+                    tricks: self.tricks[p as usize],
+                    call: self.calls[p as usize],
+                }
+            })
+            .collect();
+        let talon = if self.talon_shown { self.deal.talon().to_vec() } else { Vec::new() };
+        let history = self
+            .history
+            .iter()
+            .map(|(s, a)| match a {
+                Action::Discard(..) if !is_declarer_seat => (*s, None),
+                other => (*s, Some(*other)),
+            })
+            .collect();
+        let to_move = self.to_move();
+        let mut legal_actions = Vec::new();
+        if to_move.is_some() && to_move == me {
+            self.legal_actions(&mut legal_actions);
+        }
+        Observation {
+            seat: me,
+            players: self.cfg.players,
+            dealer: self.dealer,
+            phase: self.phase_kind(),
+            to_move,
+            legal_actions,
+            hands,
+            talon,
+            talon_size: self.talon.len() as u8,
+            discard: is_declarer_seat.then_some(self.discard).filter(|d| !d.is_empty()),
+            history,
+            highest_bid: self.highest.and_then(|(b, p)| self.seat_of_position(p as usize).map(|s| (s, b))),
+            declarer: self.declarer(),
+            contract: self.contract,
+            defence: self.defence,
+            trick: self.trick_view(&self.trick),
+            last_trick: self.last_trick.map(|t| self.trick_view(&t)).unwrap_or_default(),
+            tricks_done: self.tricks_done,
+            dealer_tricks: self.tricks[DEALER_POS as usize],
+            offer: self.offer.map(|o| OfferView {
+                by: self.controller[o.by_pos as usize],
+                declarer_side: o.declarer_side,
+                tricks: o.tricks,
+            }),
+            outcome: self.outcome(),
+        }
+    }
+
+    /// Cards a viewer is entitled to see right now (section 7), computed independently of
+    /// [`Observation`] for the tests.
+    pub fn visible_cards(&self, viewer: Viewer) -> CardSet {
+        let mut s = self.played;
+        if self.talon_shown {
+            s |= self.deal.talon().into_iter().collect::<CardSet>();
+        }
+        if let Viewer::Seat(me) = viewer {
+            for p in 0..3 {
+                if self.seats[p] == me {
+                    s |= self.hands[p];
+                    if p as u8 == self.declarer && self.highest.is_some() {
+                        s |= self.discard;
+                    }
+                }
+            }
+            if me == self.dealer && self.cfg.players == 4 {
+                if let Some(p) = self.looked {
+                    s |= self.hands[p as usize];
+                }
+            }
+        }
+        if self.open_hands_down() {
+            for p in 0..3 {
+                if self.open_mask & (1 << p) != 0 {
+                    s |= self.hands[p];
+                }
+            }
+        }
+        s
+    }
+}
