@@ -1,1 +1,184 @@
-fn main() {}
+//! `pref`: play, simulate, replay and inspect games of the Preferans family.
+
+mod describe;
+mod sim;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use preferans::record::Record;
+use preferans::rules::{PRESETS, RUSSIAN_OPTIONS};
+use preferans::Rules;
+
+/// Preferans: Russian Preferans (Sochi, Leningrad, Rostov; 2, 3 or 4 players) and its family.
+#[derive(Parser, Debug)]
+#[command(name = "pref", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play N hands with random-legal bots and write the game record.
+    Sim(SimArgs),
+    /// Validate a game record and print it hand by hand.
+    Replay {
+        /// The record (JSON) to replay.
+        file: PathBuf,
+    },
+    /// List the presets and every option with its default in each preset.
+    Rules,
+}
+
+/// Which rules: a preset, the number of players, and changed options.
+#[derive(Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// Preset: sochi, leningrad or rostov.
+    #[arg(long = "rules", default_value = "sochi")]
+    pub preset: String,
+    /// Players: 3, 4 (the dealer sits out) or 2 (Hussar).
+    #[arg(long, default_value_t = 3)]
+    pub players: u8,
+    /// Change an option from the preset, as NAME=VALUE (repeatable; see `pref rules`).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl RulesArgs {
+    /// Builds and validates the rules.
+    pub fn build(&self) -> Result<Rules> {
+        let mut rules = Rules::preset(&self.preset)?;
+        rules.set("players", &self.players.to_string())?;
+        for o in &self.options {
+            let Some((k, v)) = o.split_once('=') else {
+                bail!("option '{o}' must be NAME=VALUE, e.g. hold=seniority");
+            };
+            rules.set(k.trim(), v.trim())?;
+        }
+        Ok(rules)
+    }
+}
+
+#[derive(Args, Debug)]
+struct SimArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Number of hands to play.
+    #[arg(long, default_value_t = 10)]
+    hands: u32,
+    /// Seed of the deals and the bots (the same seed gives the same game on any machine).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Seat of the first dealer.
+    #[arg(long, default_value_t = 0)]
+    first_dealer: u8,
+    /// Where to write the record (JSON); without it, a summary only.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", one_line(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The error and its causes on one line.
+fn one_line(e: &anyhow::Error) -> String {
+    e.chain()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Sim(a) => {
+            let rules = a.rules.build()?;
+            if a.first_dealer >= rules.players() {
+                bail!(
+                    "--first-dealer {} is not a seat of a {}-player table",
+                    a.first_dealer,
+                    rules.players()
+                );
+            }
+            let record = sim::simulate(rules, a.hands, a.seed, a.first_dealer);
+            println!("{}", sim::summary(&record));
+            if let Some(out) = a.out {
+                write_atomically(&out, &record.to_json())?;
+                println!("record written to {}", out.display());
+            }
+            Ok(())
+        }
+        Command::Replay { file } => {
+            let record = read_record(&file)?;
+            let m = record
+                .replay()
+                .with_context(|| format!("{}", file.display()))?;
+            print!("{}", describe::describe_record(&record));
+            println!(
+                "record valid: {} hands replayed, every outcome agrees",
+                m.finished_hands().len()
+            );
+            Ok(())
+        }
+        Command::Rules => {
+            print!("{}", rules_listing());
+            Ok(())
+        }
+    }
+}
+
+fn read_record(path: &Path) -> Result<Record> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Record::from_json(&text).with_context(|| format!("{}", path.display()))
+}
+
+/// Writes via a temporary file and a rename, so a failure leaves nothing half-written.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp-pref");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn rules_listing() -> String {
+    let mut s = String::from("Presets (--rules NAME):\n");
+    for p in PRESETS {
+        s += &format!("  {:<10} {}\n", p.name, p.help);
+    }
+    let presets: Vec<Rules> = PRESETS
+        .iter()
+        .filter_map(|p| Rules::preset(p.name).ok())
+        .collect();
+    s += "\nOptions (--option NAME=VALUE); defaults per preset:\n";
+    s += &format!("  {:<34}", "option");
+    for p in PRESETS {
+        s += &format!(" {:<20}", p.name);
+    }
+    s += " rule\n";
+    for o in RUSSIAN_OPTIONS {
+        s += &format!("  {:<34}", o.name);
+        for r in &presets {
+            let v = r.get(o.name).unwrap_or_default();
+            s += &format!(
+                " {:<20}",
+                if v.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    v
+                }
+            );
+        }
+        s += &format!(" {}\n      {} — values: {}\n", o.rule, o.help, o.values);
+    }
+    s
+}

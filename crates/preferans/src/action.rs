@@ -101,7 +101,13 @@ impl FromStr for Action {
         let verb = words.next().unwrap_or("").to_lowercase();
         let args: Vec<&str> = words.collect();
         let bad = |why: &str| ParseError::new(format!("'{t}' is not an action: {why}"));
-        let no_args = |a: Action| if args.is_empty() { Ok(a) } else { Err(bad("unexpected words after the verb")) };
+        let no_args = |a: Action| {
+            if args.is_empty() {
+                Ok(a)
+            } else {
+                Err(bad("unexpected words after the verb"))
+            }
+        };
         let one_arg = || -> Result<&str, ParseError> {
             match args.as_slice() {
                 [x] => Ok(*x),

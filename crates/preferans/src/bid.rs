@@ -80,7 +80,10 @@ impl Bid {
     }
 
     /// The lowest bid, 6♠.
-    pub const SIX_SPADES: Bid = Bid::Tricks { level: 6, strain: Strain::Spades };
+    pub const SIX_SPADES: Bid = Bid::Tricks {
+        level: 6,
+        strain: Strain::Spades,
+    };
 
     /// Position on the A1 ladder (with P4): 6♠ = 0 … 8NT = 14, misère = 15, 9♠ = 16 … 9NT = 20,
     /// misère without talon = 21, 10♠ = 22 … 10NT = 26.
@@ -98,11 +101,20 @@ impl Bid {
     /// The bid at a ladder position (inverse of [`Bid::ladder`]).
     pub const fn from_ladder(i: u8) -> Option<Bid> {
         match i {
-            0..=14 => Some(Bid::Tricks { level: 6 + i / 5, strain: Strain::ALL[(i % 5) as usize] }),
+            0..=14 => Some(Bid::Tricks {
+                level: 6 + i / 5,
+                strain: Strain::ALL[(i % 5) as usize],
+            }),
             15 => Some(Bid::Misere),
-            16..=20 => Some(Bid::Tricks { level: 9, strain: Strain::ALL[(i - 16) as usize] }),
+            16..=20 => Some(Bid::Tricks {
+                level: 9,
+                strain: Strain::ALL[(i - 16) as usize],
+            }),
             21 => Some(Bid::MisereNoTalon),
-            22..=26 => Some(Bid::Tricks { level: 10, strain: Strain::ALL[(i - 22) as usize] }),
+            22..=26 => Some(Bid::Tricks {
+                level: 10,
+                strain: Strain::ALL[(i - 22) as usize],
+            }),
             _ => None,
         }
     }
@@ -166,7 +178,11 @@ impl FromStr for Bid {
             }
             _ => {}
         }
-        let bad = || ParseError::new(format!("'{t}' is not a bid (expected e.g. 6S, 7NT, 10H, misere)"));
+        let bad = || {
+            ParseError::new(format!(
+                "'{t}' is not a bid (expected e.g. 6S, 7NT, 10H, misere)"
+            ))
+        };
         let digits: String = lower.chars().take_while(|c| c.is_ascii_digit()).collect();
         let level: u8 = digits.parse().map_err(|_| bad())?;
         let rest = &lower[digits.len()..];
@@ -210,6 +226,10 @@ mod tests {
         assert!(b("9NT") < b("misere-nt") && b("misere-nt") < b("10S"));
         assert!(b("6S") < b("6C") && b("6C") < b("6D") && b("6D") < b("6H") && b("6H") < b("6NT"));
         assert!(b("6NT") < b("7S"));
-        assert!("5S".parse::<Bid>().is_err() && "11S".parse::<Bid>().is_err() && "6X".parse::<Bid>().is_err());
+        assert!(
+            "5S".parse::<Bid>().is_err()
+                && "11S".parse::<Bid>().is_err()
+                && "6X".parse::<Bid>().is_err()
+        );
     }
 }

@@ -283,10 +283,15 @@ impl FromStr for CardSet {
         if t.is_empty() || t == "-" {
             return Ok(set);
         }
-        for word in t.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+        for word in t
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+        {
             let card: Card = word.parse()?;
             if !set.insert(card) {
-                return Err(ParseError::new(format!("card {card} appears twice in '{t}'")));
+                return Err(ParseError::new(format!(
+                    "card {card} appears twice in '{t}'"
+                )));
             }
         }
         Ok(set)

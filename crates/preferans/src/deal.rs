@@ -37,7 +37,8 @@ pub fn uniform_below(rng: &mut impl RngCore, n: u32) -> u32 {
 
 /// A shuffled deck: index order (7♠ … A♥) permuted by Fisher–Yates from the top down.
 pub fn shuffled_deck(rng: &mut impl RngCore) -> [Card; 32] {
-    let mut deck = [Card::from_index(0).unwrap_or(Card::new(crate::Suit::Spades, crate::Rank::Seven)); 32];
+    let mut deck =
+        [Card::from_index(0).unwrap_or(Card::new(crate::Suit::Spades, crate::Rank::Seven)); 32];
     for (i, slot) in deck.iter_mut().enumerate() {
         if let Some(c) = Card::from_index(i as u8) {
             *slot = c;
@@ -68,10 +69,16 @@ impl Deal {
         let mut seen = CardSet::EMPTY;
         for (i, h) in hands.iter().enumerate() {
             if h.len() != 10 {
-                return Err(ParseError::new(format!("hand {i} has {} cards, expected 10", h.len())));
+                return Err(ParseError::new(format!(
+                    "hand {i} has {} cards, expected 10",
+                    h.len()
+                )));
             }
             if !(seen & *h).is_empty() {
-                return Err(ParseError::new(format!("card {} is dealt twice", (seen & *h).first().map_or(String::new(), |c| c.to_string()))));
+                return Err(ParseError::new(format!(
+                    "card {} is dealt twice",
+                    (seen & *h).first().map_or(String::new(), |c| c.to_string())
+                )));
             }
             seen |= *h;
         }
@@ -130,10 +137,16 @@ mod tests {
     fn r5_golden_seeded_deals() {
         // Pinned: changing the shuffle, the seed expansion or the dealing scheme breaks these.
         let d = Deal::seeded(1, 0);
-        let got = format!("{} | {} | {} | {} {}", d.hands[0], d.hands[1], d.hands[2], d.talon[0], d.talon[1]);
+        let got = format!(
+            "{} | {} | {} | {} {}",
+            d.hands[0], d.hands[1], d.hands[2], d.talon[0], d.talon[1]
+        );
         assert_eq!(got, GOLDEN_1_0);
         let d = Deal::seeded(42, 7);
-        let got = format!("{} | {} | {} | {} {}", d.hands[0], d.hands[1], d.hands[2], d.talon[0], d.talon[1]);
+        let got = format!(
+            "{} | {} | {} | {} {}",
+            d.hands[0], d.hands[1], d.hands[2], d.talon[0], d.talon[1]
+        );
         assert_eq!(got, GOLDEN_42_7);
     }
 

@@ -15,7 +15,9 @@ pub struct ParseError {
 impl ParseError {
     /// A parse error with a message saying what was wrong.
     pub fn new(message: impl Into<String>) -> ParseError {
-        ParseError { message: message.into() }
+        ParseError {
+            message: message.into(),
+        }
     }
 }
 

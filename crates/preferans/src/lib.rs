@@ -59,7 +59,9 @@ pub use deal::Deal;
 pub use error::{IllegalAction, ParseError, RulesError};
 pub use game::Match;
 pub use observation::{Observation, Viewer};
-pub use outcome::{ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall};
+pub use outcome::{
+    ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall,
+};
 pub use rules::Rules;
 pub use russian::RussianHand;
 

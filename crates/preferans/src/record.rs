@@ -1,0 +1,397 @@
+//! Game records: a versioned JSON format (docs/record-format.md, docs/record.schema.json).
+//! A record holds the rules (preset + changed options), the players, the seed, and for each
+//! hand the dealer, the hands as dealt, the talon, every action with its seat and the outcome.
+//! Replaying re-derives everything and fails loudly, naming the hand and action index.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::deal::Deal;
+use crate::error::RulesError;
+use crate::game::Match;
+use crate::outcome::HandOutcome;
+use crate::russian::RussianHand;
+use crate::{Action, Card, CardSet, Rules, Seat};
+
+/// The `format` field of every record.
+pub const RECORD_FORMAT: &str = "preferans-record";
+/// The current record version.
+pub const RECORD_VERSION: u32 = 1;
+
+/// A whole game record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Always [`RECORD_FORMAT`].
+    pub format: String,
+    /// [`RECORD_VERSION`].
+    pub version: u32,
+    /// The rules.
+    pub rules: RulesRecord,
+    /// One entry per seat, seat 0 first.
+    pub players: Vec<PlayerRecord>,
+    /// The match seed (hand k is dealt from (seed, k)); absent when deals came from elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The dealer of the first hand.
+    pub first_dealer: Seat,
+    /// Number of hands after which the match ends, if fixed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_limit: Option<u32>,
+    /// The hands in order.
+    pub hands: Vec<HandRecord>,
+}
+
+/// Rules as stored: preset, players and the options changed from the preset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesRecord {
+    /// `russian` (the game family).
+    pub game: String,
+    /// Preset name (`sochi`, `leningrad`, `rostov`).
+    pub preset: String,
+    /// 2, 3 or 4.
+    pub players: u8,
+    /// Options changed from the preset, by name; values are text (numbers and booleans are
+    /// accepted too).
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionValue>,
+}
+
+/// An option value: stored as text; JSON numbers and booleans are read as their text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct OptionValue(pub String);
+
+impl<'de> Deserialize<'de> for OptionValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<OptionValue, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        Ok(OptionValue(match v {
+            serde_json::Value::String(s) => s,
+            serde_json::Value::Bool(b) => b.to_string(),
+            serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::Array(a) => a
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            other => {
+                return Err(serde::de::Error::custom(format!(
+                    "bad option value {other}"
+                )))
+            }
+        }))
+    }
+}
+
+/// A player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRecord {
+    /// Display name.
+    pub name: String,
+    /// `human` or a bot kind (`random`, …).
+    pub kind: String,
+}
+
+/// One hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandRecord {
+    /// 1-based hand number.
+    pub number: u32,
+    /// The dealer's seat.
+    pub dealer: Seat,
+    /// The cards as dealt.
+    pub deal: DealRecord,
+    /// Every action in order.
+    pub actions: Vec<ActionRecord>,
+    /// The outcome; absent for a hand still in progress (only the last hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<HandOutcome>,
+}
+
+/// The cards as dealt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealRecord {
+    /// Each seat's hand, seat 0 first (`-` for the 4-player dealer, who gets none).
+    pub hands: Vec<CardSet>,
+    /// The Hussar dummy's hand (H1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dummy: Option<CardSet>,
+    /// The talon, top card first.
+    pub talon: [Card; 2],
+}
+
+/// One action with the seat that made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRecord {
+    /// The acting seat.
+    pub seat: Seat,
+    /// The action in text form (`bid 7H`, `play AS`, …).
+    pub action: Action,
+}
+
+/// Why a record cannot be read or replayed.
+#[derive(Debug, Error)]
+pub enum RecordError {
+    /// Not valid JSON for the format.
+    #[error("malformed record: {0}")]
+    Json(#[from] serde_json::Error),
+    /// Wrong format name or version.
+    #[error("{0}")]
+    Format(String),
+    /// The rules cannot be built.
+    #[error("rules: {0}")]
+    Rules(#[from] RulesError),
+    /// Something about a hand (dealer, deal, outcome).
+    #[error("hand {hand}: {message}")]
+    Hand {
+        /// 1-based hand number.
+        hand: u32,
+        /// What is wrong.
+        message: String,
+    },
+    /// An illegal action.
+    #[error("hand {hand}, action {index} (seat {seat}: '{action}'): {reason}")]
+    Action {
+        /// 1-based hand number.
+        hand: u32,
+        /// 0-based action index within the hand.
+        index: usize,
+        /// The seat.
+        seat: Seat,
+        /// The action.
+        action: Action,
+        /// Why it is illegal.
+        reason: String,
+    },
+}
+
+impl Record {
+    /// Parses a record from JSON text (no replay; see [`Record::replay`]).
+    ///
+    /// # Errors
+    /// [`RecordError::Json`] with line and column, or [`RecordError::Format`].
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        let r: Record = serde_json::from_str(text)?;
+        if r.format != RECORD_FORMAT {
+            return Err(RecordError::Format(format!(
+                "format is '{}', expected '{RECORD_FORMAT}'",
+                r.format
+            )));
+        }
+        if r.version != RECORD_VERSION {
+            return Err(RecordError::Format(format!(
+                "record version {} is not supported (this program reads version {RECORD_VERSION})",
+                r.version
+            )));
+        }
+        Ok(r)
+    }
+
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The record of a match so far.
+    pub fn from_match(m: &Match, players: Vec<PlayerRecord>) -> Record {
+        let rules = m.rules();
+        let mut hands: Vec<HandRecord> = m.finished_hands().iter().map(hand_record).collect();
+        if let Some(h) = m.current_hand().filter(|h| !h.history().is_empty()) {
+            hands.push(hand_record(h));
+        }
+        for (i, h) in hands.iter_mut().enumerate() {
+            h.number = i as u32 + 1;
+        }
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            rules: RulesRecord {
+                game: "russian".into(),
+                preset: rules.preset_name().into(),
+                players: rules.players(),
+                options: rules
+                    .changed_options()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), OptionValue(v)))
+                    .collect(),
+            },
+            players,
+            seed: Some(m.seed()),
+            first_dealer: m.first_dealer(),
+            hand_limit: m.hand_limit(),
+            hands,
+        }
+    }
+
+    /// Builds the rules of the record.
+    ///
+    /// # Errors
+    /// Unknown game, preset or option, or a bad value.
+    pub fn build_rules(&self) -> Result<Rules, RecordError> {
+        if self.rules.game != "russian" {
+            return Err(RecordError::Format(format!(
+                "unknown game '{}' (known: russian)",
+                self.rules.game
+            )));
+        }
+        let mut rules = Rules::preset(&self.rules.preset)?;
+        rules.set("players", &self.rules.players.to_string())?;
+        for (k, v) in &self.rules.options {
+            rules.set(k, &v.0)?;
+        }
+        Ok(rules)
+    }
+
+    /// Replays the record: rebuilds the rules, re-deals (checking the stored deal against the
+    /// seed when there is one), applies every action through the checked path and compares
+    /// every stored outcome with the derived one.
+    ///
+    /// # Errors
+    /// The first problem found, naming the hand (1-based) and the action index (0-based).
+    pub fn replay(&self) -> Result<Match, RecordError> {
+        let rules = self.build_rules()?;
+        if self.players.len() != rules.players() as usize {
+            return Err(RecordError::Format(format!(
+                "{} players listed, the rules say {}",
+                self.players.len(),
+                rules.players()
+            )));
+        }
+        if self.first_dealer >= rules.players() {
+            return Err(RecordError::Format(format!(
+                "first_dealer {} is not a seat",
+                self.first_dealer
+            )));
+        }
+        let mut m = Match::new(
+            rules,
+            self.seed.unwrap_or(0),
+            self.first_dealer,
+            self.hand_limit,
+        );
+        let count = self.hands.len();
+        for (i, h) in self.hands.iter().enumerate() {
+            let number = i as u32 + 1;
+            let err = |message: String| RecordError::Hand {
+                hand: number,
+                message,
+            };
+            if h.number != number {
+                return Err(err(format!("numbered {}, expected {number}", h.number)));
+            }
+            let Some(current) = m.current_hand() else {
+                return Err(err("the match was already over".into()));
+            };
+            if h.dealer != m.dealer() {
+                return Err(err(format!(
+                    "dealer is {}, but the deal passes to seat {}",
+                    h.dealer,
+                    m.dealer()
+                )));
+            }
+            let deal = deal_from_record(current, &h.deal).map_err(err)?;
+            if self.seed.is_some() {
+                if deal != *current.deal() {
+                    return Err(err(
+                        "the stored deal differs from the one the seed gives".into()
+                    ));
+                }
+            } else {
+                m.redeal(deal);
+            }
+            let mut derived = None;
+            for (index, a) in h.actions.iter().enumerate() {
+                if derived.is_some() {
+                    return Err(RecordError::Action {
+                        hand: number,
+                        index,
+                        seat: a.seat,
+                        action: a.action,
+                        reason: "the hand is already over".into(),
+                    });
+                }
+                derived = m.apply(a.seat, a.action).map_err(|e| RecordError::Action {
+                    hand: number,
+                    index,
+                    seat: a.seat,
+                    action: a.action,
+                    reason: e.reason,
+                })?;
+            }
+            match (derived, h.outcome) {
+                (Some(d), Some(s)) if d != s => {
+                    return Err(err(format!(
+                        "stored outcome {} disagrees with the replayed {}",
+                        serde_json::to_string(&s).unwrap_or_default(),
+                        serde_json::to_string(&d).unwrap_or_default()
+                    )))
+                }
+                (Some(_), None) => {
+                    return Err(err("the hand is over but no outcome is stored".into()))
+                }
+                (None, Some(_)) => {
+                    return Err(err(
+                        "an outcome is stored but the actions do not finish the hand".into(),
+                    ))
+                }
+                (None, None) if i + 1 < count => {
+                    return Err(err("unfinished hand before the last one".into()))
+                }
+                _ => {}
+            }
+        }
+        Ok(m)
+    }
+}
+
+fn hand_record(h: &RussianHand) -> HandRecord {
+    let (by_seat, dummy) = h.dealt_by_seat();
+    let players = h.config().players as usize;
+    HandRecord {
+        number: 0,
+        dealer: h.dealer(),
+        deal: DealRecord {
+            hands: by_seat[..players].to_vec(),
+            dummy,
+            talon: h.deal().talon(),
+        },
+        actions: h
+            .history()
+            .iter()
+            .map(|&(seat, action)| ActionRecord { seat, action })
+            .collect(),
+        outcome: crate::HandState::outcome(h),
+    }
+}
+
+/// The deal in hand positions from a record's by-seat deal (positions as `current` maps them).
+fn deal_from_record(current: &RussianHand, d: &DealRecord) -> Result<Deal, String> {
+    let players = current.config().players as usize;
+    if d.hands.len() != players {
+        return Err(format!(
+            "{} hands stored, expected {players}",
+            d.hands.len()
+        ));
+    }
+    let mut pos_hands = [CardSet::EMPTY; 3];
+    for (pos, slot) in pos_hands.iter_mut().enumerate() {
+        *slot = match current.seat_of_position(pos) {
+            Some(s) => d.hands[s as usize],
+            None => d.dummy.ok_or("the Hussar dummy's hand is missing")?,
+        };
+    }
+    if players == 4 && !d.hands[current.dealer() as usize].is_empty() {
+        return Err("the sitting-out dealer must have no cards".into());
+    }
+    if players != 2 && d.dummy.is_some() {
+        return Err("only Hussar has a dummy".into());
+    }
+    Deal::new(pos_hands, d.talon).map_err(|e| e.to_string())
+}

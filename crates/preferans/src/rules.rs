@@ -170,32 +170,162 @@ pub struct OptionInfo {
 
 /// Every option of the Russian family, in the order `pref rules` lists them.
 pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
-    OptionInfo { name: "players", rule: "F1 H1", values: "2 | 3 | 4", help: "number of players (4: the dealer sits out; 2: Hussar with a dummy)" },
-    OptionInfo { name: "hold", rule: "A3", values: "eldest | seniority | none", help: "who may hold (bid equal to the highest bid)" },
-    OptionInfo { name: "allpass_exit", rule: "A6", values: "comma list of levels, e.g. 6,7,7 (empty: none)", help: "minimum opening bid after k all-pass hands in a row" },
-    OptionInfo { name: "allpass_progression", rule: "X3", values: "none | arithmetic | geometric", help: "multiplier of all-pass hands in a row" },
-    OptionInfo { name: "allpass_progression_cap", rule: "X3", values: "none | a number", help: "largest all-pass multiplier" },
-    OptionInfo { name: "allpass_reset_on_failed_contract", rule: "X3", values: "true | false", help: "a failed contract ends an all-pass series" },
-    OptionInfo { name: "allpass_cycle", rule: "X3", values: "true | false", help: "restart the multiplier once the cap is reached (needs a cap)" },
-    OptionInfo { name: "allpass_amnesty", rule: "X4", values: "true | false", help: "subtract the fewest tricks taken from everyone's all-pass tricks" },
-    OptionInfo { name: "allpass_talon", rule: "X2", values: "lead | closed", help: "talon cards set the suit of the first two all-pass tricks, or stay closed" },
-    OptionInfo { name: "allpass_zero_trick_pool_scales", rule: "S6", values: "true | false", help: "the zero-trick pool point is multiplied by the progression too" },
-    OptionInfo { name: "stalingrad", rule: "W5", values: "true | false", help: "6 spades must be whisted by both defenders, closed" },
-    OptionInfo { name: "gentleman_whist", rule: "S3", values: "true | false", help: "a failed declarer's trick whists are shared by whister and passer" },
-    OptionInfo { name: "ten_trick", rule: "W6", values: "checked | whisted", help: "10-trick contracts played without a whist round, or whisted with quota 1" },
-    OptionInfo { name: "misere_defence", rule: "W7", values: "open | closed", help: "misère defenders' hands shown once play starts, or closed" },
-    OptionInfo { name: "misere_without_talon", rule: "P4", values: "true | false", help: "allow the bid misère without the talon (between 9NT and 10S)" },
-    OptionInfo { name: "end", rule: "S9", values: "each_reaches_target | pool_sum", help: "when the game ends" },
-    OptionInfo { name: "target", rule: "S9", values: "a number", help: "pool target (pulya)" },
-    OptionInfo { name: "pool_total", rule: "S9", values: "auto | a number", help: "sum of pools that ends the game with end=pool_sum (auto: target x players)" },
-    OptionInfo { name: "mountain_per_point", rule: "section 3", values: "1 | 2 | rostov", help: "how mountain points are written" },
-    OptionInfo { name: "whists_per_point", rule: "section 3", values: "1 | 2", help: "multiplier of trick and consolation whists" },
-    OptionInfo { name: "pool_multiplier", rule: "S10", values: "1 | 2", help: "pool multiplier in the final settlement" },
-    OptionInfo { name: "whist_responsibility", rule: "S4", values: "full | half", help: "whisters' penalty for a shortfall" },
-    OptionInfo { name: "dealer_whist_when_both_pass", rule: "F3", values: "true | false", help: "4 players: the dealer may whist a 6 or 7 both defenders passed" },
-    OptionInfo { name: "dealer_allpass_talon", rule: "F3", values: "true | false", help: "4 players: the dealer owns the talon in all-pass" },
-    OptionInfo { name: "talon_push", rule: "F3", values: "true | false", help: "4 players: the declarer may push the talon to the dealer" },
-    OptionInfo { name: "dealer_talon_bonus", rule: "F3", values: "true | false", help: "4 players: talon bonuses for the dealer" },
+    OptionInfo {
+        name: "players",
+        rule: "F1 H1",
+        values: "2 | 3 | 4",
+        help: "number of players (4: the dealer sits out; 2: Hussar with a dummy)",
+    },
+    OptionInfo {
+        name: "hold",
+        rule: "A3",
+        values: "eldest | seniority | none",
+        help: "who may hold (bid equal to the highest bid)",
+    },
+    OptionInfo {
+        name: "allpass_exit",
+        rule: "A6",
+        values: "comma list of levels, e.g. 6,7,7 (empty: none)",
+        help: "minimum opening bid after k all-pass hands in a row",
+    },
+    OptionInfo {
+        name: "allpass_progression",
+        rule: "X3",
+        values: "none | arithmetic | geometric",
+        help: "multiplier of all-pass hands in a row",
+    },
+    OptionInfo {
+        name: "allpass_progression_cap",
+        rule: "X3",
+        values: "none | a number",
+        help: "largest all-pass multiplier",
+    },
+    OptionInfo {
+        name: "allpass_reset_on_failed_contract",
+        rule: "X3",
+        values: "true | false",
+        help: "a failed contract ends an all-pass series",
+    },
+    OptionInfo {
+        name: "allpass_cycle",
+        rule: "X3",
+        values: "true | false",
+        help: "restart the multiplier once the cap is reached (needs a cap)",
+    },
+    OptionInfo {
+        name: "allpass_amnesty",
+        rule: "X4",
+        values: "true | false",
+        help: "subtract the fewest tricks taken from everyone's all-pass tricks",
+    },
+    OptionInfo {
+        name: "allpass_talon",
+        rule: "X2",
+        values: "lead | closed",
+        help: "talon cards set the suit of the first two all-pass tricks, or stay closed",
+    },
+    OptionInfo {
+        name: "allpass_zero_trick_pool_scales",
+        rule: "S6",
+        values: "true | false",
+        help: "the zero-trick pool point is multiplied by the progression too",
+    },
+    OptionInfo {
+        name: "stalingrad",
+        rule: "W5",
+        values: "true | false",
+        help: "6 spades must be whisted by both defenders, closed",
+    },
+    OptionInfo {
+        name: "gentleman_whist",
+        rule: "S3",
+        values: "true | false",
+        help: "a failed declarer's trick whists are shared by whister and passer",
+    },
+    OptionInfo {
+        name: "ten_trick",
+        rule: "W6",
+        values: "checked | whisted",
+        help: "10-trick contracts played without a whist round, or whisted with quota 1",
+    },
+    OptionInfo {
+        name: "misere_defence",
+        rule: "W7",
+        values: "open | closed",
+        help: "misère defenders' hands shown once play starts, or closed",
+    },
+    OptionInfo {
+        name: "misere_without_talon",
+        rule: "P4",
+        values: "true | false",
+        help: "allow the bid misère without the talon (between 9NT and 10S)",
+    },
+    OptionInfo {
+        name: "end",
+        rule: "S9",
+        values: "each_reaches_target | pool_sum",
+        help: "when the game ends",
+    },
+    OptionInfo {
+        name: "target",
+        rule: "S9",
+        values: "a number",
+        help: "pool target (pulya)",
+    },
+    OptionInfo {
+        name: "pool_total",
+        rule: "S9",
+        values: "auto | a number",
+        help: "sum of pools that ends the game with end=pool_sum (auto: target x players)",
+    },
+    OptionInfo {
+        name: "mountain_per_point",
+        rule: "section 3",
+        values: "1 | 2 | rostov",
+        help: "how mountain points are written",
+    },
+    OptionInfo {
+        name: "whists_per_point",
+        rule: "section 3",
+        values: "1 | 2",
+        help: "multiplier of trick and consolation whists",
+    },
+    OptionInfo {
+        name: "pool_multiplier",
+        rule: "S10",
+        values: "1 | 2",
+        help: "pool multiplier in the final settlement",
+    },
+    OptionInfo {
+        name: "whist_responsibility",
+        rule: "S4",
+        values: "full | half",
+        help: "whisters' penalty for a shortfall",
+    },
+    OptionInfo {
+        name: "dealer_whist_when_both_pass",
+        rule: "F3",
+        values: "true | false",
+        help: "4 players: the dealer may whist a 6 or 7 both defenders passed",
+    },
+    OptionInfo {
+        name: "dealer_allpass_talon",
+        rule: "F3",
+        values: "true | false",
+        help: "4 players: the dealer owns the talon in all-pass",
+    },
+    OptionInfo {
+        name: "talon_push",
+        rule: "F3",
+        values: "true | false",
+        help: "4 players: the declarer may push the talon to the dealer",
+    },
+    OptionInfo {
+        name: "dealer_talon_bonus",
+        rule: "F3",
+        values: "true | false",
+        help: "4 players: talon bonuses for the dealer",
+    },
 ];
 
 /// A preset: a name and the options it sets (section 3).
@@ -261,15 +391,23 @@ fn parse_num(option: &str, value: &str, lo: u32, hi: u32) -> Result<u32, RulesEr
 }
 
 fn bad(option: &str, value: &str, expected: &str) -> RulesError {
-    RulesError::BadValue { option: option.into(), value: value.into(), expected: expected.into() }
+    RulesError::BadValue {
+        option: option.into(),
+        value: value.into(),
+        expected: expected.into(),
+    }
 }
 
 fn choose<T: Copy>(option: &str, value: &str, choices: &[(&str, T)]) -> Result<T, RulesError> {
     let v = value.trim().to_ascii_lowercase();
-    choices.iter().find(|(n, _)| *n == v).map(|(_, t)| *t).ok_or_else(|| {
-        let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-        bad(option, value, &names.join(" | "))
-    })
+    choices
+        .iter()
+        .find(|(n, _)| *n == v)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+            bad(option, value, &names.join(" | "))
+        })
 }
 
 fn bool_text(b: bool) -> String {
@@ -286,12 +424,20 @@ impl Rules {
             let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
             RulesError::UnknownPreset(name.to_string(), names.join(", "))
         })?;
-        Ok(Rules { preset, players: 3, russian })
+        Ok(Rules {
+            preset,
+            players: 3,
+            russian,
+        })
     }
 
     /// Sochi, 3 players.
     pub fn sochi() -> Rules {
-        Rules { preset: "sochi", players: 3, russian: RussianOptions::sochi() }
+        Rules {
+            preset: "sochi",
+            players: 3,
+            russian: RussianOptions::sochi(),
+        }
     }
 
     /// The preset name.
@@ -346,7 +492,15 @@ impl Rules {
         match name {
             "players" => self.players = parse_num(name, v, 2, 4)? as u8,
             "hold" => {
-                o.hold = choose(name, v, &[("eldest", Hold::Eldest), ("seniority", Hold::Seniority), ("none", Hold::None)])?
+                o.hold = choose(
+                    name,
+                    v,
+                    &[
+                        ("eldest", Hold::Eldest),
+                        ("seniority", Hold::Seniority),
+                        ("none", Hold::None),
+                    ],
+                )?
             }
             "allpass_exit" => {
                 let t = v.trim();
@@ -363,46 +517,101 @@ impl Rules {
                 o.allpass_progression = choose(
                     name,
                     v,
-                    &[("none", Progression::None), ("arithmetic", Progression::Arithmetic), ("geometric", Progression::Geometric)],
+                    &[
+                        ("none", Progression::None),
+                        ("arithmetic", Progression::Arithmetic),
+                        ("geometric", Progression::Geometric),
+                    ],
                 )?
             }
             "allpass_progression_cap" => {
-                o.allpass_progression_cap =
-                    if v.trim() == "none" { None } else { Some(parse_num(name, v, 1, 1_000_000)?) }
+                o.allpass_progression_cap = if v.trim() == "none" {
+                    None
+                } else {
+                    Some(parse_num(name, v, 1, 1_000_000)?)
+                }
             }
-            "allpass_reset_on_failed_contract" => o.allpass_reset_on_failed_contract = parse_bool(name, v)?,
+            "allpass_reset_on_failed_contract" => {
+                o.allpass_reset_on_failed_contract = parse_bool(name, v)?
+            }
             "allpass_cycle" => o.allpass_cycle = parse_bool(name, v)?,
             "allpass_amnesty" => o.allpass_amnesty = parse_bool(name, v)?,
             "allpass_talon" => {
-                o.allpass_talon = choose(name, v, &[("lead", AllpassTalon::Lead), ("closed", AllpassTalon::Closed)])?
+                o.allpass_talon = choose(
+                    name,
+                    v,
+                    &[
+                        ("lead", AllpassTalon::Lead),
+                        ("closed", AllpassTalon::Closed),
+                    ],
+                )?
             }
-            "allpass_zero_trick_pool_scales" => o.allpass_zero_trick_pool_scales = parse_bool(name, v)?,
+            "allpass_zero_trick_pool_scales" => {
+                o.allpass_zero_trick_pool_scales = parse_bool(name, v)?
+            }
             "stalingrad" => o.stalingrad = parse_bool(name, v)?,
             "gentleman_whist" => o.gentleman_whist = parse_bool(name, v)?,
-            "ten_trick" => o.ten_trick = choose(name, v, &[("checked", TenTrick::Checked), ("whisted", TenTrick::Whisted)])?,
+            "ten_trick" => {
+                o.ten_trick = choose(
+                    name,
+                    v,
+                    &[
+                        ("checked", TenTrick::Checked),
+                        ("whisted", TenTrick::Whisted),
+                    ],
+                )?
+            }
             "misere_defence" => {
-                o.misere_defence = choose(name, v, &[("open", MisereDefence::Open), ("closed", MisereDefence::Closed)])?
+                o.misere_defence = choose(
+                    name,
+                    v,
+                    &[
+                        ("open", MisereDefence::Open),
+                        ("closed", MisereDefence::Closed),
+                    ],
+                )?
             }
             "misere_without_talon" => o.misere_without_talon = parse_bool(name, v)?,
             "end" => {
-                o.end = choose(name, v, &[("each_reaches_target", End::EachReachesTarget), ("pool_sum", End::PoolSum)])?
+                o.end = choose(
+                    name,
+                    v,
+                    &[
+                        ("each_reaches_target", End::EachReachesTarget),
+                        ("pool_sum", End::PoolSum),
+                    ],
+                )?
             }
             "target" => o.target = parse_num(name, v, 1, 100_000)?,
             "pool_total" => {
-                o.pool_total = if v.trim() == "auto" { None } else { Some(parse_num(name, v, 1, 1_000_000)?) }
+                o.pool_total = if v.trim() == "auto" {
+                    None
+                } else {
+                    Some(parse_num(name, v, 1, 1_000_000)?)
+                }
             }
             "mountain_per_point" => {
                 o.mountain_per_point = choose(
                     name,
                     v,
-                    &[("1", MountainPerPoint::One), ("2", MountainPerPoint::Two), ("rostov", MountainPerPoint::Rostov)],
+                    &[
+                        ("1", MountainPerPoint::One),
+                        ("2", MountainPerPoint::Two),
+                        ("rostov", MountainPerPoint::Rostov),
+                    ],
                 )?
             }
             "whists_per_point" => o.whists_per_point = parse_num(name, v, 1, 2)?,
             "pool_multiplier" => o.pool_multiplier = parse_num(name, v, 1, 2)?,
             "whist_responsibility" => {
-                o.whist_responsibility =
-                    choose(name, v, &[("full", Responsibility::Full), ("half", Responsibility::Half)])?
+                o.whist_responsibility = choose(
+                    name,
+                    v,
+                    &[
+                        ("full", Responsibility::Full),
+                        ("half", Responsibility::Half),
+                    ],
+                )?
             }
             "dealer_whist_when_both_pass" => o.dealer_whist_when_both_pass = parse_bool(name, v)?,
             "dealer_allpass_talon" => o.dealer_allpass_talon = parse_bool(name, v)?,
@@ -424,14 +633,21 @@ impl Rules {
                 Hold::None => "none",
             }
             .into(),
-            "allpass_exit" => o.allpass_exit.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+            "allpass_exit" => o
+                .allpass_exit
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
             "allpass_progression" => match o.allpass_progression {
                 Progression::None => "none",
                 Progression::Arithmetic => "arithmetic",
                 Progression::Geometric => "geometric",
             }
             .into(),
-            "allpass_progression_cap" => o.allpass_progression_cap.map_or("none".into(), |c| c.to_string()),
+            "allpass_progression_cap" => o
+                .allpass_progression_cap
+                .map_or("none".into(), |c| c.to_string()),
             "allpass_reset_on_failed_contract" => bool_text(o.allpass_reset_on_failed_contract),
             "allpass_cycle" => bool_text(o.allpass_cycle),
             "allpass_amnesty" => bool_text(o.allpass_amnesty),
@@ -502,14 +718,19 @@ impl Rules {
     /// [`RulesError::Inconsistent`] naming the contradiction.
     pub fn validate(&self) -> Result<(), RulesError> {
         let o = &self.russian;
-        let dealer_opts = o.dealer_whist_when_both_pass || o.dealer_allpass_talon || o.talon_push || o.dealer_talon_bonus;
+        let dealer_opts = o.dealer_whist_when_both_pass
+            || o.dealer_allpass_talon
+            || o.talon_push
+            || o.dealer_talon_bonus;
         if dealer_opts && self.players != 4 {
             return Err(RulesError::Inconsistent(
                 "the dealer options (F3) need players=4, where the dealer sits out".into(),
             ));
         }
         if o.allpass_cycle && o.allpass_progression_cap.is_none() {
-            return Err(RulesError::Inconsistent("allpass_cycle needs allpass_progression_cap".into()));
+            return Err(RulesError::Inconsistent(
+                "allpass_cycle needs allpass_progression_cap".into(),
+            ));
         }
         Ok(())
     }
@@ -539,13 +760,19 @@ mod tests {
         let r = Rules::preset("Rostov").unwrap();
         assert_eq!(r.russian().allpass_talon, AllpassTalon::Closed);
         assert_eq!(r.russian().whist_responsibility, Responsibility::Half);
-        assert!(matches!(Rules::preset("poker"), Err(RulesError::UnknownPreset(..))));
+        assert!(matches!(
+            Rules::preset("poker"),
+            Err(RulesError::UnknownPreset(..))
+        ));
     }
 
     #[test]
     fn section3_every_option_settable_and_readable() {
         for info in RUSSIAN_OPTIONS {
-            let r = Rules::preset("sochi").unwrap().with("players", "4").unwrap();
+            let r = Rules::preset("sochi")
+                .unwrap()
+                .with("players", "4")
+                .unwrap();
             let v = r.get(info.name).unwrap();
             let mut r2 = r.clone();
             r2.set(info.name, &v).unwrap();
@@ -555,15 +782,37 @@ mod tests {
 
     #[test]
     fn section3_changed_options_and_errors() {
-        let r = Rules::sochi().with("whist_responsibility", "half").unwrap().with("allpass_exit", "6,7,7").unwrap();
+        let r = Rules::sochi()
+            .with("whist_responsibility", "half")
+            .unwrap()
+            .with("allpass_exit", "6,7,7")
+            .unwrap();
         assert_eq!(
             r.changed_options(),
-            vec![("allpass_exit", "6,7,7".to_string()), ("whist_responsibility", "half".to_string())]
+            vec![
+                ("allpass_exit", "6,7,7".to_string()),
+                ("whist_responsibility", "half".to_string())
+            ]
         );
-        assert!(matches!(Rules::sochi().with("holdd", "x"), Err(RulesError::UnknownOption(_))));
-        assert!(matches!(Rules::sochi().with("hold", "x"), Err(RulesError::BadValue { .. })));
-        assert!(matches!(Rules::sochi().with("talon_push", "true"), Err(RulesError::Inconsistent(_))));
-        assert!(matches!(Rules::sochi().with("allpass_cycle", "true"), Err(RulesError::Inconsistent(_))));
-        assert!(matches!(Rules::sochi().with("allpass_exit", "5"), Err(RulesError::BadValue { .. })));
+        assert!(matches!(
+            Rules::sochi().with("holdd", "x"),
+            Err(RulesError::UnknownOption(_))
+        ));
+        assert!(matches!(
+            Rules::sochi().with("hold", "x"),
+            Err(RulesError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Rules::sochi().with("talon_push", "true"),
+            Err(RulesError::Inconsistent(_))
+        ));
+        assert!(matches!(
+            Rules::sochi().with("allpass_cycle", "true"),
+            Err(RulesError::Inconsistent(_))
+        ));
+        assert!(matches!(
+            Rules::sochi().with("allpass_exit", "5"),
+            Err(RulesError::BadValue { .. })
+        ));
     }
 }

@@ -16,7 +16,10 @@ pub struct Obligations {
 
 impl Obligations {
     /// Russian Preferans (R6): follow suit, else trump, no heading.
-    pub const RUSSIAN: Obligations = Obligations { must_trump: true, must_head: false };
+    pub const RUSSIAN: Obligations = Obligations {
+        must_trump: true,
+        must_head: false,
+    };
 }
 
 /// The cards of `suit` ranked above `card` (empty if `card` is of another suit).
@@ -84,7 +87,11 @@ pub struct Trick {
 
 impl Default for Trick {
     fn default() -> Trick {
-        Trick { cards: [Card::new(Suit::Spades, crate::Rank::Seven); 4], owners: [0; 4], len: 0 }
+        Trick {
+            cards: [Card::new(Suit::Spades, crate::Rank::Seven); 4],
+            owners: [0; 4],
+            len: 0,
+        }
     }
 }
 
@@ -143,9 +150,12 @@ impl Trick {
         match best {
             Some(i) => Some(i + start),
             // X2: nobody followed the talon card's suit: the eldest's card's suit counts as led.
-            None if start == 1 && self.len > 1 => {
-                best_of(&self.cards[1..self.len as usize], self.cards[1].suit(), trump).map(|i| i + 1)
-            }
+            None if start == 1 && self.len > 1 => best_of(
+                &self.cards[1..self.len as usize],
+                self.cards[1].suit(),
+                trump,
+            )
+            .map(|i| i + 1),
             None => None,
         }
     }
@@ -204,36 +214,90 @@ mod tests {
     #[test]
     fn r6_must_follow_suit() {
         let hand = set("AS 7S KH 8D");
-        let legal = legal_cards(hand, Some(Suit::Spades), Some(c("9S")), Some(Suit::Hearts), Obligations::RUSSIAN);
+        let legal = legal_cards(
+            hand,
+            Some(Suit::Spades),
+            Some(c("9S")),
+            Some(Suit::Hearts),
+            Obligations::RUSSIAN,
+        );
         assert_eq!(legal, set("AS 7S"));
     }
 
     #[test]
     fn r6_void_must_trump() {
         let hand = set("KH 8D 7C");
-        let legal = legal_cards(hand, Some(Suit::Spades), Some(c("9S")), Some(Suit::Hearts), Obligations::RUSSIAN);
+        let legal = legal_cards(
+            hand,
+            Some(Suit::Spades),
+            Some(c("9S")),
+            Some(Suit::Hearts),
+            Obligations::RUSSIAN,
+        );
         assert_eq!(legal, set("KH"));
     }
 
     #[test]
     fn r6_void_without_trumps_plays_any() {
         let hand = set("8D 7C");
-        assert_eq!(legal_cards(hand, Some(Suit::Spades), None, Some(Suit::Hearts), Obligations::RUSSIAN), hand);
-        assert_eq!(legal_cards(hand, None, None, Some(Suit::Hearts), Obligations::RUSSIAN), hand);
-        assert_eq!(legal_cards(hand, Some(Suit::Spades), None, None, Obligations::RUSSIAN), hand);
+        assert_eq!(
+            legal_cards(
+                hand,
+                Some(Suit::Spades),
+                None,
+                Some(Suit::Hearts),
+                Obligations::RUSSIAN
+            ),
+            hand
+        );
+        assert_eq!(
+            legal_cards(hand, None, None, Some(Suit::Hearts), Obligations::RUSSIAN),
+            hand
+        );
+        assert_eq!(
+            legal_cards(hand, Some(Suit::Spades), None, None, Obligations::RUSSIAN),
+            hand
+        );
     }
 
     #[test]
     fn o3_must_head_when_able() {
-        let ob = Obligations { must_trump: true, must_head: true };
+        let ob = Obligations {
+            must_trump: true,
+            must_head: true,
+        };
         let hand = set("AS 7S KH 8H");
-        assert_eq!(legal_cards(hand, Some(Suit::Spades), Some(c("9S")), None, ob), set("AS"));
+        assert_eq!(
+            legal_cards(hand, Some(Suit::Spades), Some(c("9S")), None, ob),
+            set("AS")
+        );
         // cannot beat: any card of the suit
-        assert_eq!(legal_cards(set("8S 7S"), Some(Suit::Spades), Some(c("9S")), None, ob), set("8S 7S"));
+        assert_eq!(
+            legal_cards(set("8S 7S"), Some(Suit::Spades), Some(c("9S")), None, ob),
+            set("8S 7S")
+        );
         // trick already trumped: following cards cannot head it
-        assert_eq!(legal_cards(hand, Some(Suit::Spades), Some(c("9H")), Some(Suit::Hearts), ob), set("AS 7S"));
+        assert_eq!(
+            legal_cards(
+                hand,
+                Some(Suit::Spades),
+                Some(c("9H")),
+                Some(Suit::Hearts),
+                ob
+            ),
+            set("AS 7S")
+        );
         // over-trump when trumping
-        assert_eq!(legal_cards(set("KH 8H 7D"), Some(Suit::Spades), Some(c("9H")), Some(Suit::Hearts), ob), set("KH"));
+        assert_eq!(
+            legal_cards(
+                set("KH 8H 7D"),
+                Some(Suit::Spades),
+                Some(c("9H")),
+                Some(Suit::Hearts),
+                ob
+            ),
+            set("KH")
+        );
     }
 
     #[test]

@@ -133,7 +133,11 @@ impl RussianHand {
         let card = self.deal.talon()[(2 - self.talon_leads.min(2)) as usize];
         self.talon.remove(card);
         self.played.insert(card);
-        let owner = if self.cfg.players == 4 && self.cfg.dealer_allpass_talon { DEALER_POS } else { TALON_OWNER };
+        let owner = if self.cfg.players == 4 && self.cfg.dealer_allpass_talon {
+            DEALER_POS
+        } else {
+            TALON_OWNER
+        };
         self.trick.push(owner, card);
         self.talon_leads -= 1;
         self.turn = 0;

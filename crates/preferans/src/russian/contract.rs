@@ -54,7 +54,9 @@ impl RussianHand {
     }
 
     pub(super) fn declare_apply(&mut self, action: Action) {
-        let Action::Declare(contract) = action else { return };
+        let Action::Declare(contract) = action else {
+            return;
+        };
         self.contract = Some(contract);
         self.trump = contract.trump();
         let (d1, d2) = self.defenders();
@@ -78,7 +80,11 @@ impl RussianHand {
             return self.start_play();
         }
         self.phase = Phase::Whist(WhistStep::First);
-        self.turn = if self.hussar() { self.hussar_defender() } else { d1 };
+        self.turn = if self.hussar() {
+            self.hussar_defender()
+        } else {
+            d1
+        };
     }
 
     /// H1: the defender whists; the dummy and his hand are laid open, he plays both.
@@ -120,7 +126,11 @@ impl RussianHand {
         out.extend([Action::Whist, Action::Pass]);
         let level = self.contract.and_then(Bid::level).unwrap_or(10);
         let (d1, _) = self.defenders();
-        if step == WhistStep::Second && level <= 7 && self.calls[d1 as usize] == WhistCall::Pass && !self.hussar() {
+        if step == WhistStep::Second
+            && level <= 7
+            && self.calls[d1 as usize] == WhistCall::Pass
+            && !self.hussar()
+        {
             out.push(Action::HalfWhist);
         }
     }
@@ -174,7 +184,9 @@ impl RussianHand {
         let w2 = self.calls[d2 as usize] == WhistCall::Whist;
         let level = self.contract.and_then(Bid::level).unwrap_or(10);
         match (w1, w2) {
-            (false, false) if self.cfg.players == 4 && self.cfg.dealer_whist_when_both_pass && level <= 7 => {
+            (false, false)
+                if self.cfg.players == 4 && self.cfg.dealer_whist_when_both_pass && level <= 7 =>
+            {
                 self.phase = Phase::DealerWhist;
             }
             (false, false) => self.phase = Phase::Done(Ending::BothPassed),

@@ -50,7 +50,10 @@ impl RussianHand {
     /// W4: open hands are laid down when play starts, or right after the declarer's first
     /// card when he has the first lead.
     fn open_hands_down(&self) -> bool {
-        let playing = matches!(self.phase, Phase::Play | Phase::Done(Ending::Played | Ending::Offer));
+        let playing = matches!(
+            self.phase,
+            Phase::Play | Phase::Done(Ending::Played | Ending::Offer)
+        );
         playing && (self.declarer != 0 || self.tricks_done > 0 || !self.trick.is_empty())
     }
 
@@ -66,7 +69,12 @@ impl RussianHand {
     }
 
     fn trick_view(&self, t: &Trick) -> Vec<TrickCard> {
-        t.cards().map(|(o, card)| TrickCard { by: self.holder(o), card }).collect()
+        t.cards()
+            .map(|(o, card)| TrickCard {
+                by: self.holder(o),
+                card,
+            })
+            .collect()
     }
 
     pub(super) fn observe(&self, viewer: Viewer) -> Observation {
@@ -80,7 +88,8 @@ impl RussianHand {
             .map(|p| {
                 let own = me.is_some() && self.seats[p as usize] == me.unwrap_or(NO_SEAT);
                 let shown = open && self.open_mask & (1 << p) != 0;
-                let looked = me == Some(self.dealer) && self.cfg.players == 4 && self.looked == Some(p);
+                let looked =
+                    me == Some(self.dealer) && self.cfg.players == 4 && self.looked == Some(p);
                 HandView {
                     holder: self.holder(p),
                     size: self.hands[p as usize].len() as u8,
@@ -90,7 +99,11 @@ impl RussianHand {
                 }
             })
             .collect();
-        let talon = if self.talon_shown { self.deal.talon().to_vec() } else { Vec::new() };
+        let talon = if self.talon_shown {
+            self.deal.talon().to_vec()
+        } else {
+            Vec::new()
+        };
         let history = self
             .history
             .iter()
@@ -114,14 +127,21 @@ impl RussianHand {
             hands,
             talon,
             talon_size: self.talon.len() as u8,
-            discard: is_declarer_seat.then_some(self.discard).filter(|d| !d.is_empty()),
+            discard: is_declarer_seat
+                .then_some(self.discard)
+                .filter(|d| !d.is_empty()),
             history,
-            highest_bid: self.highest.and_then(|(b, p)| self.seat_of_position(p as usize).map(|s| (s, b))),
+            highest_bid: self
+                .highest
+                .and_then(|(b, p)| self.seat_of_position(p as usize).map(|s| (s, b))),
             declarer: self.declarer(),
             contract: self.contract,
             defence: self.defence,
             trick: self.trick_view(&self.trick),
-            last_trick: self.last_trick.map(|t| self.trick_view(&t)).unwrap_or_default(),
+            last_trick: self
+                .last_trick
+                .map(|t| self.trick_view(&t))
+                .unwrap_or_default(),
             tricks_done: self.tricks_done,
             dealer_tricks: self.tricks[DEALER_POS as usize],
             offer: self.offer.map(|o| OfferView {

@@ -2,7 +2,9 @@
 
 use super::{Ending, PendingOffer, Phase, RussianHand, DEALER_POS};
 use crate::action::Action;
-use crate::outcome::{AcceptedOffer, ContractOutcome, DefenderOutcome, HandOutcome, Resolution, WhistCall};
+use crate::outcome::{
+    AcceptedOffer, ContractOutcome, DefenderOutcome, HandOutcome, Resolution, WhistCall,
+};
 use crate::trick::{legal_cards, Obligations, Trick};
 use crate::Seat;
 
@@ -11,7 +13,13 @@ impl RussianHand {
     pub fn legal_cards_now(&self) -> crate::CardSet {
         let pos = self.turn as usize;
         let hand = self.hands[pos.min(2)];
-        legal_cards(hand, self.trick.led(), self.trick.winning_card(self.trump), self.trump, Obligations::RUSSIAN)
+        legal_cards(
+            hand,
+            self.trick.led(),
+            self.trick.winning_card(self.trump),
+            self.trump,
+            Obligations::RUSSIAN,
+        )
     }
 
     /// P3: offers need a contract (no all-pass) and not two whisters.
@@ -20,7 +28,8 @@ impl RussianHand {
             return false;
         }
         let (d1, d2) = self.defenders();
-        !(self.calls[d1 as usize] == WhistCall::Whist && self.calls[d2 as usize] == WhistCall::Whist)
+        !(self.calls[d1 as usize] == WhistCall::Whist
+            && self.calls[d2 as usize] == WhistCall::Whist)
     }
 
     pub(super) fn play_legal(&self, out: &mut Vec<Action>) {
@@ -81,7 +90,14 @@ impl RussianHand {
                 count += 1;
             }
         }
-        self.offer = Some(PendingOffer { by_pos: pos, declarer_side, tricks, answerers, count, next: 0 });
+        self.offer = Some(PendingOffer {
+            by_pos: pos,
+            declarer_side,
+            tricks,
+            answerers,
+            count,
+            next: 0,
+        });
     }
 
     fn play_card(&mut self, pos: u8, card: crate::Card) {
@@ -102,7 +118,11 @@ impl RussianHand {
         self.trick = Trick::new();
         self.offered = 0;
         if self.tricks_done >= 10 {
-            self.phase = Phase::Done(if self.contract.is_some() { Ending::Played } else { Ending::AllPass });
+            self.phase = Phase::Done(if self.contract.is_some() {
+                Ending::Played
+            } else {
+                Ending::AllPass
+            });
         } else if self.talon_leads > 0 {
             self.lead_talon_card();
         } else if talon_trick {
@@ -114,7 +134,9 @@ impl RussianHand {
     }
 
     pub(super) fn outcome_inner(&self) -> Option<HandOutcome> {
-        let Phase::Done(ending) = self.phase else { return None };
+        let Phase::Done(ending) = self.phase else {
+            return None;
+        };
         let seat = |p: u8| self.seat_of_position(p as usize);
         match ending {
             Ending::ThrownIn => Some(HandOutcome::ThrownIn),
@@ -134,11 +156,21 @@ impl RussianHand {
                 let mut tricks = self.tricks;
                 let offer = self.accepted.map(|o| {
                     let remaining = 10 - self.tricks_done;
-                    let decl_share = if o.declarer_side { o.tricks } else { remaining.saturating_sub(o.tricks) };
+                    let decl_share = if o.declarer_side {
+                        o.tricks
+                    } else {
+                        remaining.saturating_sub(o.tricks)
+                    };
                     tricks[self.declarer as usize] += decl_share;
                     // P3: the defence's share counts for the single whister, else the first defender.
-                    let whister = [d1, d2].into_iter().find(|d| self.calls[*d as usize] == WhistCall::Whist);
-                    let single = [d1, d2].iter().filter(|d| self.calls[**d as usize] == WhistCall::Whist).count() == 1;
+                    let whister = [d1, d2]
+                        .into_iter()
+                        .find(|d| self.calls[*d as usize] == WhistCall::Whist);
+                    let single = [d1, d2]
+                        .iter()
+                        .filter(|d| self.calls[**d as usize] == WhistCall::Whist)
+                        .count()
+                        == 1;
                     let to = if single { whister.unwrap_or(d1) } else { d1 };
                     tricks[to as usize] += remaining - decl_share;
                     AcceptedOffer {
@@ -148,7 +180,11 @@ impl RussianHand {
                         remaining,
                     }
                 });
-                let defender = |d: u8| DefenderOutcome { seat: seat(d), call: self.calls[d as usize], tricks: tricks[d as usize] };
+                let defender = |d: u8| DefenderOutcome {
+                    seat: seat(d),
+                    call: self.calls[d as usize],
+                    tricks: tricks[d as usize],
+                };
                 Some(HandOutcome::Contract(ContractOutcome {
                     declarer: seat(self.declarer).unwrap_or(0),
                     contract,

@@ -5,7 +5,12 @@ use crate::deal::hand_rng;
 use crate::deal::uniform_below;
 
 fn random_hand(cfg: HandConfig, seed: u64) -> RussianHand {
-    let mut h = RussianHand::new(cfg, (seed % cfg.players as u64) as u8, Deal::seeded(seed, 0), None);
+    let mut h = RussianHand::new(
+        cfg,
+        (seed % cfg.players as u64) as u8,
+        Deal::seeded(seed, 0),
+        None,
+    );
     let mut rng = hand_rng(seed, 99);
     let mut legal = Vec::new();
     let mut steps = 0;
@@ -23,7 +28,9 @@ fn random_hand(cfg: HandConfig, seed: u64) -> RussianHand {
 #[test]
 fn smoke_random_hands_finish() {
     for players in [2, 3, 4] {
-        let rules = Rules::sochi().with("players", &players.to_string()).unwrap();
+        let rules = Rules::sochi()
+            .with("players", &players.to_string())
+            .unwrap();
         for seed in 0..300 {
             let h = random_hand(HandConfig::from_rules(&rules), seed);
             assert!(h.outcome().is_some());

@@ -1,0 +1,149 @@
+//! Readable text of a record, hand by hand: hands, auction, talon, discard, contract, whist,
+//! tricks and the outcome (`pref replay`).
+
+use std::fmt::Write;
+
+use preferans::observation::{Holder, TrickCard};
+use preferans::record::Record;
+use preferans::{Action, HandOutcome, HandState, Match, Resolution, Viewer, WhistCall};
+
+fn holder(h: Holder) -> String {
+    match h {
+        Holder::Seat(s) => format!("seat {s}"),
+        Holder::Dummy => "dummy".into(),
+        Holder::Talon => "talon".into(),
+    }
+}
+
+fn trick_text(cards: &[TrickCard]) -> String {
+    cards
+        .iter()
+        .map(|t| format!("{} {}", holder(t.by), t.card.symbol_text()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The record as text. Assumes the record replays (call [`Record::replay`] first); stops at
+/// the first problem otherwise.
+pub fn describe_record(record: &Record) -> String {
+    let mut out = String::new();
+    let Ok(rules) = record.build_rules() else {
+        return out;
+    };
+    let _ = writeln!(out, "Rules: {rules}");
+    for (i, p) in record.players.iter().enumerate() {
+        let _ = writeln!(out, "Seat {i}: {} ({})", p.name, p.kind);
+    }
+    if let Some(seed) = record.seed {
+        let _ = writeln!(out, "Seed: {seed}");
+    }
+    let mut m = Match::new(
+        rules,
+        record.seed.unwrap_or(0),
+        record.first_dealer,
+        record.hand_limit,
+    );
+    for h in &record.hands {
+        let Some(hand) = m.current_hand() else { break };
+        let _ = writeln!(out, "\nHand {} — dealer seat {}", h.number, h.dealer);
+        for (s, cards) in h.deal.hands.iter().enumerate() {
+            if !cards.is_empty() {
+                let _ = writeln!(out, "  seat {s}: {}", cards.symbol_text());
+            }
+        }
+        if let Some(d) = h.deal.dummy {
+            let _ = writeln!(out, "  dummy:  {}", d.symbol_text());
+        }
+        let _ = writeln!(
+            out,
+            "  talon:  {} {}",
+            h.deal.talon[0].symbol_text(),
+            h.deal.talon[1].symbol_text()
+        );
+        let mut tricks_seen = hand.tricks_done();
+        let finished_before = m.finished_hands().len();
+        for a in &h.actions {
+            let is_play = matches!(a.action, Action::Play(_));
+            if !is_play {
+                let _ = writeln!(out, "  seat {}: {}", a.seat, a.action.symbol_text());
+            }
+            if m.apply(a.seat, a.action).is_err() {
+                let _ = writeln!(out, "  (stops: illegal action)");
+                return out;
+            }
+            // The hand just played: the finished one if this action ended it.
+            let this_hand = if m.finished_hands().len() > finished_before {
+                m.finished_hands().last()
+            } else {
+                m.current_hand()
+            };
+            if let Some(hd) = this_hand.filter(|hd| is_play && hd.tricks_done() != tricks_seen) {
+                tricks_seen = hd.tricks_done();
+                let last = hd.observation(Viewer::Spectator).last_trick;
+                let _ = writeln!(out, "  trick {tricks_seen}: {}", trick_text(&last));
+            }
+        }
+        if let Some(o) = h.outcome {
+            let _ = writeln!(out, "  result: {}", outcome_text(&o));
+        }
+    }
+    out
+}
+
+/// One line for an outcome.
+pub fn outcome_text(o: &HandOutcome) -> String {
+    match o {
+        HandOutcome::ThrownIn => "thrown in (no bid)".into(),
+        HandOutcome::AllPass { tricks } => {
+            let t: Vec<String> = tricks
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(s, n)| format!("seat {s} {n}"))
+                .collect();
+            format!(
+                "all-pass; tricks: {}",
+                if t.is_empty() {
+                    "none".into()
+                } else {
+                    t.join(", ")
+                }
+            )
+        }
+        HandOutcome::Contract(c) => {
+            let calls: Vec<String> = c
+                .defenders
+                .iter()
+                .map(|d| {
+                    let who = d.seat.map_or("dummy".to_string(), |s| format!("seat {s}"));
+                    let call = match d.call {
+                        WhistCall::None => "",
+                        WhistCall::Pass => " passed",
+                        WhistCall::Whist => " whisted",
+                        WhistCall::HalfWhist => " half-whisted",
+                    };
+                    format!("{who}{call} ({} tricks)", d.tricks)
+                })
+                .collect();
+            let how = match c.resolution {
+                Resolution::Played => "played".to_string(),
+                Resolution::BothPassed => "not played: both defenders passed".into(),
+                Resolution::HalfWhist => "not played: half-whist".into(),
+                Resolution::Offer => format!(
+                    "ended by an accepted offer ({:?})",
+                    c.offer.map(|o| (o.by, o.tricks))
+                ),
+            };
+            format!(
+                "seat {} declared {}, took {} tricks; {}; {}{}",
+                c.declarer,
+                c.contract.symbol_text(),
+                c.declarer_tricks,
+                calls.join(", "),
+                how,
+                c.defence
+                    .map_or(String::new(), |d| format!(", defence {d:?}").to_lowercase())
+            )
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! `pref sim`: random-legal bots play a match; the result is a game record.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use preferans::record::{PlayerRecord, Record};
+use preferans::{HandOutcome, HandState, Match, Rules, Viewer};
+use preferans_bots::{Bot, RandomBot};
+
+/// Plays `hands` hands with one random bot per seat (bot seeds derived from `seed`).
+pub fn simulate(rules: Rules, hands: u32, seed: u64, first_dealer: u8) -> Record {
+    let players = rules.players();
+    let mut m = Match::new(rules, seed, first_dealer, Some(hands));
+    let mut bots: Vec<RandomBot> = (0..players)
+        .map(|s| RandomBot::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(s) + 1))
+        .collect();
+    let bar = if hands >= 1000 {
+        ProgressBar::new(u64::from(hands))
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} hands {per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    while let Some(hand) = m.current_hand() {
+        let Some(seat) = hand.to_move() else { break };
+        let obs = hand.observation(Viewer::Seat(seat));
+        let Some(action) = bots[seat as usize].choose(&obs) else {
+            break;
+        };
+        // The bot chose from the legal actions, so this cannot fail; stop rather than panic.
+        match m.apply(seat, action) {
+            Ok(Some(_)) => bar.inc(1),
+            Ok(None) => {}
+            Err(_) => break,
+        }
+    }
+    bar.finish_and_clear();
+    let names = (0..players)
+        .map(|s| PlayerRecord {
+            name: format!("random-{s}"),
+            kind: bots[s as usize].kind().into(),
+        })
+        .collect();
+    Record::from_match(&m, names)
+}
+
+/// One paragraph: hands by kind.
+pub fn summary(record: &Record) -> String {
+    let (mut contracts, mut allpass, mut thrown, mut misere) = (0, 0, 0, 0);
+    for h in &record.hands {
+        match h.outcome {
+            Some(HandOutcome::Contract(c)) if c.contract.is_misere() => misere += 1,
+            Some(HandOutcome::Contract(_)) => contracts += 1,
+            Some(HandOutcome::AllPass { .. }) => allpass += 1,
+            Some(HandOutcome::ThrownIn) => thrown += 1,
+            None => {}
+        }
+    }
+    format!(
+        "{} hands ({} players, {}): {contracts} contracts, {misere} misère, {allpass} all-pass, {thrown} thrown in",
+        record.hands.len(),
+        record.rules.players,
+        record.rules.preset
+    )
+}
