@@ -19,13 +19,40 @@ impl XorShift {
     }
 }
 
-fn play_random(cfg: HandConfig, seed: u64, rng: &mut XorShift, buf: &mut Vec<Action>) -> u8 {
+/// The unchecked path: `legal_count` + `nth_legal` (no allocation) + `apply_unchecked`.
+fn play_random(cfg: HandConfig, seed: u64, rng: &mut XorShift) -> u8 {
     let mut h = RussianHand::new(cfg, (seed % 3) as u8, Deal::seeded(seed, 0), None);
-    while h.to_move().is_some() {
-        h.legal_actions(buf);
-        let n = buf.iter().position(|a| matches!(a, Action::Offer(_))).unwrap_or(buf.len());
-        let a = buf[rng.below(n)];
+    loop {
+        let n = h.legal_count() - h.offer_count();
+        if n == 0 {
+            break;
+        }
+        let Some(a) = h.nth_legal(rng.below(n as usize) as u32) else {
+            break;
+        };
         h.apply_unchecked(a);
+    }
+    h.tricks_done()
+}
+
+/// The checked path a UI or server takes: `legal_actions` into a vector + `apply`.
+fn play_random_checked(
+    cfg: HandConfig,
+    seed: u64,
+    rng: &mut XorShift,
+    buf: &mut Vec<Action>,
+) -> u8 {
+    let mut h = RussianHand::new(cfg, (seed % 3) as u8, Deal::seeded(seed, 0), None);
+    while let Some(seat) = h.to_move() {
+        h.legal_actions(buf);
+        let n = buf
+            .iter()
+            .position(|a| matches!(a, Action::Offer(_)))
+            .unwrap_or(buf.len());
+        let a = buf[rng.below(n)];
+        if h.apply(seat, a).is_err() {
+            break;
+        }
     }
     h.tricks_done()
 }
@@ -33,18 +60,30 @@ fn play_random(cfg: HandConfig, seed: u64, rng: &mut XorShift, buf: &mut Vec<Act
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_hands");
     group.throughput(Throughput::Elements(1));
-    for (name, rules) in [("sochi_3p", Rules::sochi()), ("sochi_4p", Rules::sochi().with("players", "4").unwrap())] {
+    for (name, rules) in [
+        ("sochi_3p", Rules::sochi()),
+        ("sochi_4p", Rules::sochi().with("players", "4").unwrap()),
+    ] {
         let cfg = HandConfig::from_rules(&rules);
         let mut seed = 0u64;
         let mut rng = XorShift(0x1234_5678_9abc_def1);
-        let mut buf = Vec::with_capacity(128);
-        group.bench_function(name, |b| {
+        group.bench_function(format!("unchecked_{name}"), |b| {
             b.iter(|| {
                 seed += 1;
-                play_random(cfg, seed, &mut rng, &mut buf)
+                play_random(cfg, seed, &mut rng)
             })
         });
     }
+    let cfg = HandConfig::from_rules(&Rules::sochi());
+    let mut rng = XorShift(0x1234_5678_9abc_def1);
+    let mut buf = Vec::with_capacity(128);
+    let mut seed = 0u64;
+    group.bench_function("checked_sochi_3p", |b| {
+        b.iter(|| {
+            seed += 1;
+            play_random_checked(cfg, seed, &mut rng, &mut buf)
+        })
+    });
     let mut seed = 0u64;
     group.bench_function("deal_only", |b| {
         b.iter(|| {

@@ -122,6 +122,12 @@ impl Trick {
         self.len += 1;
     }
 
+    /// Who played the first card (`None` before it).
+    #[inline]
+    pub fn first_owner(&self) -> Option<Owner> {
+        (self.len > 0).then_some(self.owners[0])
+    }
+
     /// The cards with their owners, in playing order.
     pub fn cards(&self) -> impl Iterator<Item = (Owner, Card)> + '_ {
         (0..self.len as usize).map(|i| (self.owners[i], self.cards[i]))
@@ -142,52 +148,45 @@ impl Trick {
         }
     }
 
-    /// Index of the card now winning (R6, X2), if any card can win yet.
-    pub fn winning_index(&self, trump: Option<Suit>) -> Option<usize> {
+    /// The card now winning (R6, X2), if any card can win yet: the highest trump, else the
+    /// highest card of the suit led; a talon card (X2) never wins, and if no player followed
+    /// its suit the eldest's card's suit counts as led.
+    #[inline]
+    pub fn winning_card(&self, trump: Option<Suit>) -> Option<Card> {
         let led = self.led()?;
-        let start = usize::from(self.owners[0] == TALON_OWNER);
-        let best = best_of(&self.cards[start..self.len as usize], led, trump);
-        match best {
-            Some(i) => Some(i + start),
-            // X2: nobody followed the talon card's suit: the eldest's card's suit counts as led.
-            None if start == 1 && self.len > 1 => best_of(
-                &self.cards[1..self.len as usize],
-                self.cards[1].suit(),
-                trump,
-            )
-            .map(|i| i + 1),
-            None => None,
+        let talon = self.owners[0] == TALON_OWNER;
+        let mut contenders = CardSet::EMPTY;
+        for i in usize::from(talon)..self.len as usize {
+            contenders.insert(self.cards[i]);
         }
+        if let Some(t) = trump {
+            if let Some(c) = contenders.in_suit(t).last() {
+                return Some(c);
+            }
+        }
+        if let Some(c) = contenders.in_suit(led).last() {
+            return Some(c);
+        }
+        if talon && self.len > 1 {
+            return contenders.in_suit(self.cards[1].suit()).last();
+        }
+        None
     }
 
-    /// The card now winning.
-    pub fn winning_card(&self, trump: Option<Suit>) -> Option<Card> {
-        self.winning_index(trump).map(|i| self.cards[i])
+    /// Index (in playing order) of the card now winning.
+    pub fn winning_index(&self, trump: Option<Suit>) -> Option<usize> {
+        let w = self.winning_card(trump)?;
+        (0..self.len as usize).find(|&i| self.cards[i] == w)
     }
 
     /// The owner of the card now winning.
+    #[inline]
     pub fn winner(&self, trump: Option<Suit>) -> Option<Owner> {
-        self.winning_index(trump).map(|i| self.owners[i])
+        let w = self.winning_card(trump)?;
+        (0..self.len as usize)
+            .find(|&i| self.cards[i] == w)
+            .map(|i| self.owners[i])
     }
-}
-
-/// Index of the best card among `cards` for suit `led` and `trump`; `None` if no card is of
-/// the suit led or a trump.
-#[inline]
-fn best_of(cards: &[Card], led: Suit, trump: Option<Suit>) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for (i, &c) in cards.iter().enumerate() {
-        let counts = c.suit() == led || Some(c.suit()) == trump;
-        if !counts {
-            continue;
-        }
-        best = match best {
-            None => Some(i),
-            Some(b) if beats(c, cards[b], trump) => Some(i),
-            keep => keep,
-        };
-    }
-    best
 }
 
 /// Whether `card` beats `best` (the current winner, of the suit led or a trump).

@@ -8,7 +8,7 @@ use crate::trick::TALON_OWNER;
 
 impl RussianHand {
     /// A3: may position `p` equal the highest bid, held by position `holder`?
-    fn may_hold(&self, p: u8, holder: u8, bid: Bid) -> bool {
+    pub(super) fn may_hold(&self, p: u8, holder: u8, bid: Bid) -> bool {
         // Misère (and misère without talon, P4) and 6♠ cannot be held (A3).
         if bid.is_misere() || bid == Bid::SIX_SPADES {
             return false;
@@ -20,34 +20,16 @@ impl RussianHand {
         }
     }
 
-    /// A4: misère (and P4) only as a player's first bid.
-    fn bid_allowed(&self, bid: Bid, first_bid: bool) -> bool {
-        match bid {
-            Bid::Misere => first_bid,
-            Bid::MisereNoTalon => first_bid && self.cfg.misere_without_talon,
-            Bid::Tricks { .. } => true,
-        }
-    }
-
     pub(super) fn auction_legal(&self, out: &mut Vec<Action>) {
-        let p = self.turn;
+        // A2: pass or bid higher; A3: hold; A4: misère only as a first bid; A6: opening minimum.
+        let (hold, from, first_bid) = self.auction_shape();
         out.push(Action::Pass);
-        let first_bid = self.has_bid & (1 << p) == 0;
-        let from = match self.highest {
-            // A6: the opening bid ranks at least the minimum after all-pass hands.
-            None => self.min_opening,
-            Some((hb, holder)) => {
-                if self.may_hold(p, holder, hb) {
-                    out.push(Action::Bid(hb));
-                }
-                hb.ladder() + 1
-            }
-        };
-        for i in from..Bid::LADDER_LEN {
-            if let Some(b) = Bid::from_ladder(i) {
-                if self.bid_allowed(b, first_bid) {
-                    out.push(Action::Bid(b));
-                }
+        if let Some(h) = hold {
+            out.push(Action::Bid(h));
+        }
+        for b in (from..Bid::LADDER_LEN).filter_map(Bid::from_ladder) {
+            if self.ladder_bid_ok(b, first_bid) {
+                out.push(Action::Bid(b));
             }
         }
     }

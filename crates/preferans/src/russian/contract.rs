@@ -124,13 +124,7 @@ impl RussianHand {
 
     pub(super) fn whist_legal(&self, step: WhistStep, out: &mut Vec<Action>) {
         out.extend([Action::Whist, Action::Pass]);
-        let level = self.contract.and_then(Bid::level).unwrap_or(10);
-        let (d1, _) = self.defenders();
-        if step == WhistStep::Second
-            && level <= 7
-            && self.calls[d1 as usize] == WhistCall::Pass
-            && !self.hussar()
-        {
+        if self.half_whist_allowed(step) {
             out.push(Action::HalfWhist);
         }
     }

@@ -11,6 +11,7 @@
 
 mod auction;
 mod contract;
+mod enumerate;
 mod observe;
 mod play;
 

@@ -23,7 +23,7 @@ impl RussianHand {
     }
 
     /// P3: offers need a contract (no all-pass) and not two whisters.
-    fn offers_possible(&self) -> bool {
+    pub(super) fn offers_possible(&self) -> bool {
         if self.contract.is_none() {
             return false;
         }
@@ -105,7 +105,8 @@ impl RussianHand {
         self.hands[p].remove(card);
         self.played.insert(card);
         self.trick.push(pos, card);
-        let needed = 3 + usize::from(self.trick.cards().next().is_some_and(|(o, _)| o > 2));
+        // A talon-led trick (X2, F3) has a fourth card.
+        let needed = 3 + usize::from(self.trick.first_owner().is_some_and(|o| o > 2));
         if self.trick.len() < needed {
             self.turn = (pos + 1) % 3;
             return;
