@@ -1,0 +1,198 @@
+//! P1–P2, R6 through the hand, X1–X2, section 7 (refusals).
+
+use super::*;
+
+#[test]
+fn p1_eldest_leads_first_trick_whoever_declares() {
+    let mut h = hand(3, 2, &[]);
+    act(
+        &mut h,
+        &[
+            "pass",
+            "pass",
+            "bid 6S",
+            "discard 8H 7H",
+            "declare 6NT",
+            "whist",
+            "whist",
+        ],
+    );
+    assert_eq!(h.to_move(), Some(0));
+}
+
+#[test]
+fn p2_r6_trump_is_the_contract_suit_must_follow_then_trump() {
+    // Seat 2 declares hearts; seat 0 leads spades; seat 1 follows with 7S; seat 2 is void
+    // in spades and must trump.
+    let mut h = hand(3, 2, &[]);
+    act(
+        &mut h,
+        &[
+            "pass",
+            "pass",
+            "bid 6H",
+            "discard TD 9D",
+            "declare 6H",
+            "whist",
+            "whist",
+            "play AS",
+        ],
+    );
+    assert_eq!(
+        legal(&h).iter().filter(|a| a.starts_with("play")).count(),
+        1,
+        "seat 1 must follow with 7S"
+    );
+    assert!(refused(&mut h, 1, "play AD").contains("spades must be followed"));
+    act(&mut h, &["play 7S"]);
+    assert!(refused(&mut h, 2, "play 8D").contains("trump"));
+    assert!(legal(&h)
+        .iter()
+        .all(|a| a.ends_with('H') || a.starts_with("offer")));
+    act(&mut h, &["play 7H"]);
+    assert_eq!(h.to_move(), Some(2), "the trump wins; the winner leads");
+    assert_eq!(h.observation(Viewer::Spectator).hands[2].tricks, 1);
+}
+
+#[test]
+fn p2_no_trump_highest_of_suit_led_wins() {
+    let mut h = hand(3, 2, &[]);
+    act(
+        &mut h,
+        &[
+            "pass",
+            "pass",
+            "bid 6NT",
+            "discard TD 9D",
+            "declare 6NT",
+            "whist",
+            "whist",
+            "play 8S",
+            "play 7S",
+        ],
+    );
+    act(&mut h, &["play AH"]);
+    assert_eq!(
+        h.to_move(),
+        Some(0),
+        "a void player's card cannot win in NT"
+    );
+}
+
+#[test]
+fn x1_allpass_everyone_plays_closed_no_trump() {
+    let mut h = hand(3, 2, &[("allpass_talon", "closed")]);
+    act(&mut h, &["pass", "pass", "pass"]);
+    assert_eq!(h.to_move(), Some(0), "closed talon: the eldest leads");
+    let o = h.observation(Viewer::Seat(1));
+    assert!(
+        o.talon.is_empty() && o.talon_size == 2,
+        "X2 closed: talon face down, unused"
+    );
+    assert!(!sees(&h, Viewer::Seat(1), 0));
+    play_out(&mut h);
+    match h.outcome() {
+        Some(HandOutcome::AllPass { tricks }) => assert_eq!(tricks.iter().sum::<u8>(), 10),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(h.card_places().1.len(), 2, "the closed talon is never used");
+}
+
+#[test]
+fn x2_talon_cards_lead_first_two_tricks_eldest_leads_third() {
+    let mut h = hand(3, 2, &[]);
+    act(&mut h, &["pass", "pass", "pass"]);
+    let o = h.observation(Viewer::Seat(1));
+    assert_eq!(o.trick.len(), 1);
+    assert_eq!(
+        (o.trick[0].by, o.trick[0].card.to_string()),
+        (crate::observation::Holder::Talon, "8H".to_string())
+    );
+    assert_eq!(
+        h.to_move(),
+        Some(0),
+        "the eldest plays first to the talon card"
+    );
+    // Seat 0 and 1 have no hearts: any card; seat 2 must follow hearts.
+    assert_eq!(h.legal_count(), 10);
+    act(&mut h, &["play AS", "play 7S"]);
+    assert!(legal(&h).iter().all(|a| a.ends_with('H')));
+    act(&mut h, &["play 9H"]);
+    assert_eq!(
+        h.observation(Viewer::Spectator).hands[2].tricks,
+        1,
+        "seat 2 followed the talon suit"
+    );
+    // Second trick: the other talon card, the eldest plays first again.
+    assert_eq!(
+        h.observation(Viewer::Spectator).trick[0].card.to_string(),
+        "7H"
+    );
+    assert_eq!(h.to_move(), Some(0));
+    act(&mut h, &["play KS", "play JC", "play TH"]);
+    // Third trick: the eldest leads, although seat 2 won both.
+    assert_eq!(h.to_move(), Some(0));
+    assert!(h.observation(Viewer::Spectator).trick.is_empty());
+}
+
+#[test]
+fn x2_talon_card_cannot_win_and_unfollowed_suit_falls_to_eldests_card() {
+    // The talon card 7H is led; nobody holds hearts: the suit of the eldest's card counts.
+    let deal = deal_of(
+        [
+            "AS KS QS JS TS 9S 8S AC KC QC",
+            "7S JC TC 9C 8C 7C AD KD QD JD",
+            "TD 9D 8D 7D 8H AH KH QH JH TH",
+        ],
+        ["9H", "7H"],
+    );
+    let mut h = hand_with(3, 2, &[], deal);
+    act(
+        &mut h,
+        &["pass", "pass", "pass", "play 8S", "play 7S", "play 8H"],
+    );
+    // 9H led: seat 2 followed with 8H (lower than the talon card): seat 2 still wins.
+    assert_eq!(h.observation(Viewer::Spectator).hands[2].tricks, 1);
+}
+
+#[test]
+fn section7_refusals_name_the_reason_and_change_nothing() {
+    let mut h = hand(3, 2, &[]);
+    assert!(refused(&mut h, 1, "bid 6S").contains("seat 0's turn"));
+    assert!(refused(&mut h, 0, "play AS").contains("auction"));
+    assert!(refused(&mut h, 0, "whist").contains("auction"));
+    assert!(refused(&mut h, 7, "pass").contains("turn"));
+    act(&mut h, &["pass", "pass", "pass"]);
+    assert!(refused(&mut h, 0, "play 7H").contains("not in the hand"));
+    play_out(&mut h);
+    assert!(refused(&mut h, 0, "pass").contains("over"));
+}
+
+#[test]
+fn section7_cards_conserved_through_a_whole_hand() {
+    let mut h = hand(3, 2, &[]);
+    let check = |h: &RussianHand| {
+        let (hands, talon, discard, played) = h.card_places();
+        let all = [hands[0], hands[1], hands[2], talon, discard, played];
+        let total: u32 = all.iter().map(|s| s.len()).sum();
+        let union = all.iter().fold(CardSet::EMPTY, |a, b| a | *b);
+        assert_eq!((total, union), (32, CardSet::FULL));
+    };
+    check(&h);
+    act(&mut h, &["pass", "bid 7C", "pass"]);
+    check(&h);
+    act(
+        &mut h,
+        &["discard 8H 7H", "declare 7C", "whist", "pass", "open"],
+    );
+    while let Some(seat) = h.to_move() {
+        let mut v = Vec::new();
+        h.legal_actions(&mut v);
+        let a = v
+            .into_iter()
+            .find(|a| matches!(a, Action::Play(_)))
+            .unwrap();
+        h.apply(seat, a).unwrap();
+        check(&h);
+    }
+}
