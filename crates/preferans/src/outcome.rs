@@ -47,6 +47,7 @@ pub enum Resolution {
 /// One defender of a contract, in speaking order (the first sits at the declarer's left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct DefenderOutcome {
     /// The defender's seat; `None` for the Hussar dummy (H1).
     pub seat: Option<Seat>,
@@ -60,6 +61,7 @@ pub struct DefenderOutcome {
 /// An accepted offer (P3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct AcceptedOffer {
     /// Who offered.
     pub by: Seat,
@@ -74,6 +76,7 @@ pub struct AcceptedOffer {
 /// The result of a contract hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct ContractOutcome {
     /// The declarer's seat.
     pub declarer: Seat,

@@ -1,0 +1,194 @@
+//! The `pref` commands end to end: help, sim → replay, the schema, and one-line errors that
+//! write nothing.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn pref() -> Command {
+    Command::cargo_bin("pref").unwrap()
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+fn schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/record.schema.json"),
+    )
+    .unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+#[test]
+fn help_on_every_command() {
+    for cmd in [
+        &["--help"][..],
+        &["sim", "--help"],
+        &["replay", "--help"],
+        &["rules", "--help"],
+    ] {
+        let out = pref().args(cmd).output().unwrap();
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
+    }
+}
+
+#[test]
+fn rules_lists_presets_and_options_with_defaults() {
+    let out = pref().arg("rules").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for word in [
+        "sochi",
+        "leningrad",
+        "rostov",
+        "hold",
+        "allpass_talon",
+        "stalingrad",
+        "dealer_allpass_talon",
+        "A3",
+        "W5",
+    ] {
+        assert!(text.contains(word), "missing {word}");
+    }
+}
+
+#[test]
+fn sim_writes_a_record_that_replays_and_matches_the_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let validator = schema();
+    for (players, opts) in [
+        ("3", vec![]),
+        (
+            "4",
+            vec!["-o", "dealer_allpass_talon=true", "-o", "talon_push=true"],
+        ),
+        ("2", vec![]),
+    ] {
+        let file = dir.path().join(format!("r{players}.json"));
+        let mut cmd = pref();
+        cmd.args([
+            "sim",
+            "--rules",
+            "leningrad",
+            "--players",
+            players,
+            "--hands",
+            "30",
+            "--seed",
+            "9",
+            "--out",
+        ])
+        .arg(&file);
+        cmd.args(&opts);
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&json)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "schema: {errors:?}");
+        let out = pref().arg("replay").arg(&file).output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("Hand 30") && text.contains("record valid: 30 hands"),
+            "{text}"
+        );
+        assert!(text.contains("talon:") && text.contains("result:"));
+    }
+}
+
+#[test]
+fn sim_is_reproducible_from_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.json"), dir.path().join("b.json"));
+    for f in [&a, &b] {
+        pref()
+            .args(["sim", "--hands", "5", "--seed", "77", "--out"])
+            .arg(f)
+            .assert()
+            .success();
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn bad_input_gives_one_line_error_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("out.json");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--rules", "poker"], "unknown preset 'poker'"),
+        (vec!["-o", "holdd=eldest"], "unknown option 'holdd'"),
+        (
+            vec!["-o", "hold=sometimes"],
+            "bad value 'sometimes' for option 'hold'",
+        ),
+        (vec!["-o", "hold"], "NAME=VALUE"),
+        (vec!["--players", "5"], "players"),
+        (vec!["-o", "talon_push=true"], "players=4"),
+    ];
+    for (args, expect) in cases {
+        let out = pref()
+            .arg("sim")
+            .args(&args)
+            .arg("--out")
+            .arg(&out_file)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains(expect), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        assert!(!out_file.exists(), "nothing written for {args:?}");
+    }
+}
+
+#[test]
+fn replay_errors_name_what_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.json");
+    pref()
+        .args(["sim", "--hands", "4", "--seed", "5", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+
+    let check = |content: &str, expect: &[&str]| {
+        let f = dir.path().join("bad.json");
+        std::fs::write(&f, content).unwrap();
+        let out = pref().arg("replay").arg(&f).output().unwrap();
+        assert!(!out.status.success());
+        let err = stderr_of(&out);
+        for e in expect {
+            assert!(err.contains(e), "expected '{e}' in: {err}");
+        }
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    };
+    // Unreadable file.
+    let out = pref()
+        .arg("replay")
+        .arg(dir.path().join("missing.json"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success() && stderr_of(&out).contains("cannot read"));
+    // Malformed JSON.
+    check("{ \"format\": ", &["malformed record", "line 1"]);
+    check("{}", &["malformed record", "missing field"]);
+    // An illegal action: the first action of hand 2 becomes a card play.
+    let saved = json["hands"][1]["actions"][0]["action"].clone();
+    json["hands"][1]["actions"][0]["action"] = "play AS".into();
+    check(&json.to_string(), &["hand 2, action 0", "play AS"]);
+    json["hands"][1]["actions"][0]["action"] = saved;
+    // A stored outcome that disagrees.
+    json["hands"][0]["outcome"] = serde_json::json!({ "kind": "thrown-in" });
+    check(&json.to_string(), &["hand 1", "disagrees"]);
+    // Unknown version.
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["version"] = 99.into();
+    check(&v.to_string(), &["version 99"]);
+}
