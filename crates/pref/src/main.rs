@@ -1,6 +1,7 @@
 //! `pref`: play, simulate, replay and inspect games of the Preferans family.
 
 mod describe;
+mod play;
 mod sim;
 
 use std::path::{Path, PathBuf};
@@ -24,6 +25,8 @@ struct Cli {
 enum Command {
     /// Play N hands with random-legal bots and write the game record.
     Sim(SimArgs),
+    /// Play against random bots in the terminal (line by line; type actions or their number).
+    Play(PlayArgs),
     /// Validate a game record and print it hand by hand.
     Replay {
         /// The record (JSON) to replay.
@@ -80,6 +83,24 @@ struct SimArgs {
     out: Option<PathBuf>,
 }
 
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Number of hands to play.
+    #[arg(long, default_value_t = 6)]
+    hands: u32,
+    /// Seed of the deals and the bots.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Your seat.
+    #[arg(long, default_value_t = 0)]
+    seat: u8,
+    /// Save the game record here when the game ends or you quit.
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -117,6 +138,13 @@ fn run(cli: Cli) -> Result<()> {
                 println!("record written to {}", out.display());
             }
             Ok(())
+        }
+        Command::Play(a) => {
+            let rules = a.rules.build()?;
+            if a.seat >= rules.players() {
+                bail!("--seat {} is not a seat of a {}-player table", a.seat, rules.players());
+            }
+            play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref())
         }
         Command::Replay { file } => {
             let record = read_record(&file)?;
