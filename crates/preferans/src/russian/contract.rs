@@ -234,5 +234,10 @@ impl RussianHand {
     pub(super) fn start_play(&mut self) {
         self.phase = Phase::Play;
         self.turn = 0;
+        // P3: offers need a contract (not all-pass) and not two whisters.
+        let (d1, d2) = self.defenders();
+        let two_whisters = self.calls[d1 as usize] == WhistCall::Whist
+            && self.calls[d2 as usize] == WhistCall::Whist;
+        self.offers_ok = self.contract.is_some() && !two_whisters;
     }
 }

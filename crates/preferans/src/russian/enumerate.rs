@@ -32,16 +32,32 @@ impl RussianHand {
     }
 
     /// How many of the legal actions are offers (P3); they come last in the list.
+    #[inline]
     pub fn offer_count(&self) -> u32 {
-        if !matches!(self.phase, Phase::Play) || self.offer.is_some() {
-            return 0;
-        }
-        let seat = self.controller[self.turn as usize];
-        if self.offers_possible() && self.offered & (1 << seat) == 0 {
+        let seat = self.controller[(self.turn as usize).min(2)];
+        if self.offers_ok
+            && matches!(self.phase, Phase::Play)
+            && self.offer.is_none()
+            && self.offered & (1 << seat) == 0
+        {
             u32::from(11 - self.tricks_done)
         } else {
             0
         }
+    }
+
+    /// The ladder rungs (misère 15, misère without talon 21) the player to move may not bid
+    /// even though they are above the highest bid (A4, P4), as a bit mask over rungs.
+    #[inline]
+    fn excluded_rungs(&self, first_bid: bool) -> u32 {
+        let mut ex = 0;
+        if !first_bid {
+            ex |= 1 << 15;
+        }
+        if !(first_bid && self.cfg.misere_without_talon) {
+            ex |= 1 << 21;
+        }
+        ex
     }
 
     /// Number of legal actions of the seat to move (0 when the hand is over).
@@ -49,10 +65,8 @@ impl RussianHand {
         match self.phase {
             Phase::Auction => {
                 let (hold, from, first) = self.auction_shape();
-                let bids = (from..Bid::LADDER_LEN)
-                    .filter_map(Bid::from_ladder)
-                    .filter(|b| self.ladder_bid_ok(*b, first))
-                    .count() as u32;
+                let above = (1u32 << Bid::LADDER_LEN) - (1u32 << from.min(Bid::LADDER_LEN));
+                let bids = (above & !self.excluded_rungs(first)).count_ones();
                 1 + u32::from(hold.is_some()) + bids
             }
             Phase::TalonChoice | Phase::DefenceChoice => 2,
@@ -97,10 +111,9 @@ impl RussianHand {
                     }
                     k -= 1;
                 }
-                (from..Bid::LADDER_LEN)
-                    .filter_map(Bid::from_ladder)
-                    .filter(|b| self.ladder_bid_ok(*b, first))
-                    .nth(k as usize)
+                let above = (1u32 << Bid::LADDER_LEN) - (1u32 << from.min(Bid::LADDER_LEN));
+                nth_bit(above & !self.excluded_rungs(first), k)
+                    .and_then(Bid::from_ladder)
                     .map(Action::Bid)
             }
             Phase::TalonChoice => [Action::TakeTalon, Action::PushTalon]
@@ -173,4 +186,13 @@ impl RussianHand {
             && self.calls[d1 as usize] == WhistCall::Pass
             && !self.hussar()
     }
+}
+
+/// Index of the `k`-th set bit (0-based) of `bits`.
+#[inline]
+fn nth_bit(mut bits: u32, k: u32) -> Option<u8> {
+    for _ in 0..k {
+        bits &= bits.wrapping_sub(1);
+    }
+    (bits != 0).then(|| bits.trailing_zeros() as u8)
 }

@@ -22,16 +22,6 @@ impl RussianHand {
         )
     }
 
-    /// P3: offers need a contract (no all-pass) and not two whisters.
-    pub(super) fn offers_possible(&self) -> bool {
-        if self.contract.is_none() {
-            return false;
-        }
-        let (d1, d2) = self.defenders();
-        !(self.calls[d1 as usize] == WhistCall::Whist
-            && self.calls[d2 as usize] == WhistCall::Whist)
-    }
-
     pub(super) fn play_legal(&self, out: &mut Vec<Action>) {
         if self.offer.is_some() {
             out.extend([Action::Accept, Action::Refuse]);
@@ -40,11 +30,8 @@ impl RussianHand {
         for c in self.legal_cards_now() {
             out.push(Action::Play(c));
         }
-        let seat = self.controller[self.turn as usize];
-        if self.offers_possible() && self.offered & (1 << seat) == 0 {
-            for n in 0..=10 - self.tricks_done {
-                out.push(Action::Offer(n));
-            }
+        for n in 0..self.offer_count() {
+            out.push(Action::Offer(n as u8));
         }
     }
 
