@@ -37,12 +37,7 @@ pub fn describe_record(record: &Record) -> String {
     if let Some(seed) = record.seed {
         let _ = writeln!(out, "Seed: {seed}");
     }
-    let mut m = Match::new(
-        rules,
-        record.seed.unwrap_or(0),
-        record.first_dealer,
-        record.hand_limit,
-    );
+    let mut m = Match::new(rules, record.seed.unwrap_or(0), record.first_dealer, record.hand_limit);
     for h in &record.hands {
         let Some(hand) = m.current_hand() else { break };
         let _ = writeln!(out, "\nHand {} — dealer seat {}", h.number, h.dealer);
@@ -103,11 +98,7 @@ pub fn outcome_text(o: &HandOutcome) -> String {
                 .collect();
             format!(
                 "all-pass; tricks: {}",
-                if t.is_empty() {
-                    "none".into()
-                } else {
-                    t.join(", ")
-                }
+                if t.is_empty() { "none".into() } else { t.join(", ") }
             )
         }
         HandOutcome::Contract(c) => {
@@ -129,10 +120,7 @@ pub fn outcome_text(o: &HandOutcome) -> String {
                 Resolution::Played => "played".to_string(),
                 Resolution::BothPassed => "not played: both defenders passed".into(),
                 Resolution::HalfWhist => "not played: half-whist".into(),
-                Resolution::Offer => format!(
-                    "ended by an accepted offer ({:?})",
-                    c.offer.map(|o| (o.by, o.tricks))
-                ),
+                Resolution::Offer => format!("ended by an accepted offer ({:?})", c.offer.map(|o| (o.by, o.tricks))),
             };
             format!(
                 "seat {} declared {}, took {} tricks; {}; {}{}",

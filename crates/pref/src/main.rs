@@ -114,10 +114,7 @@ fn main() -> ExitCode {
 
 /// The error and its causes on one line.
 fn one_line(e: &anyhow::Error) -> String {
-    e.chain()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(": ")
+    e.chain().map(|c| c.to_string()).collect::<Vec<_>>().join(": ")
 }
 
 fn run(cli: Cli) -> Result<()> {
@@ -148,9 +145,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Replay { file } => {
             let record = read_record(&file)?;
-            let m = record
-                .replay()
-                .with_context(|| format!("{}", file.display()))?;
+            let m = record.replay().with_context(|| format!("{}", file.display()))?;
             print!("{}", describe::describe_record(&record));
             println!(
                 "record valid: {} hands replayed, every outcome agrees",
@@ -166,8 +161,7 @@ fn run(cli: Cli) -> Result<()> {
 }
 
 fn read_record(path: &Path) -> Result<Record> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     Record::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 
@@ -183,10 +177,7 @@ fn rules_listing() -> String {
     for p in PRESETS {
         s += &format!("  {:<10} {}\n", p.name, p.help);
     }
-    let presets: Vec<Rules> = PRESETS
-        .iter()
-        .filter_map(|p| Rules::preset(p.name).ok())
-        .collect();
+    let presets: Vec<Rules> = PRESETS.iter().filter_map(|p| Rules::preset(p.name).ok()).collect();
     s += "\nOptions (--option NAME=VALUE); defaults per preset:\n";
     s += &format!("  {:<34}", "option");
     for p in PRESETS {
@@ -197,14 +188,7 @@ fn rules_listing() -> String {
         s += &format!("  {:<34}", o.name);
         for r in &presets {
             let v = r.get(o.name).unwrap_or_default();
-            s += &format!(
-                " {:<20}",
-                if v.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    v
-                }
-            );
+            s += &format!(" {:<20}", if v.is_empty() { "(none)".to_string() } else { v });
         }
         s += &format!(" {}\n      {} — values: {}\n", o.rule, o.help, o.values);
     }

@@ -20,8 +20,17 @@ pub fn parse_input(input: &str, legal: &[Action]) -> Option<Action> {
     if let Ok(n) = t.parse::<usize>() {
         return n.checked_sub(1).and_then(|i| legal.get(i)).copied();
     }
-    let candidates = [t.to_string(), format!("bid {t}"), format!("play {t}"), format!("declare {t}"), format!("discard {t}")];
-    candidates.iter().filter_map(|c| c.parse::<Action>().ok()).find(|a| legal.contains(a))
+    let candidates = [
+        t.to_string(),
+        format!("bid {t}"),
+        format!("play {t}"),
+        format!("declare {t}"),
+        format!("discard {t}"),
+    ];
+    candidates
+        .iter()
+        .filter_map(|c| c.parse::<Action>().ok())
+        .find(|a| legal.contains(a))
 }
 
 fn holder_name(h: Holder, me: Seat) -> String {
@@ -41,7 +50,10 @@ fn show(o: &Observation, me: Seat) -> String {
         s += &format!("  {:<8} {cards}  tricks {}\n", holder_name(h.holder, me), h.tricks);
     }
     if !o.talon.is_empty() {
-        s += &format!("  talon    {}\n", o.talon.iter().map(|c| c.symbol_text()).collect::<Vec<_>>().join(" "));
+        s += &format!(
+            "  talon    {}\n",
+            o.talon.iter().map(|c| c.symbol_text()).collect::<Vec<_>>().join(" ")
+        );
     }
     if let Some(c) = o.contract {
         s += &format!("  contract {} by seat {}\n", c.symbol_text(), o.declarer.unwrap_or(0));
@@ -49,10 +61,19 @@ fn show(o: &Observation, me: Seat) -> String {
         s += &format!("  highest bid {} by seat {seat}\n", b.symbol_text());
     }
     if !o.trick.is_empty() {
-        let t: Vec<String> = o.trick.iter().map(|t| format!("{} {}", holder_name(t.by, me), t.card.symbol_text())).collect();
+        let t: Vec<String> = o
+            .trick
+            .iter()
+            .map(|t| format!("{} {}", holder_name(t.by, me), t.card.symbol_text()))
+            .collect();
         s += &format!("  trick    {}\n", t.join(", "));
     }
-    let list: Vec<String> = o.legal_actions.iter().enumerate().map(|(i, a)| format!("{}:{}", i + 1, a.symbol_text())).collect();
+    let list: Vec<String> = o
+        .legal_actions
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("{}:{}", i + 1, a.symbol_text()))
+        .collect();
     s += &format!("  your choices: {}\n", list.join("  "));
     s
 }
@@ -61,11 +82,16 @@ fn show(o: &Observation, me: Seat) -> String {
 pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::path::Path>) -> Result<()> {
     let players = rules.players();
     let mut m = Match::new(rules, seed, 0, Some(hands));
-    let mut bots: Vec<RandomBot> = (0..players).map(|s| RandomBot::new(seed ^ (u64::from(s) + 1) * 7919)).collect();
+    let mut bots: Vec<RandomBot> = (0..players)
+        .map(|s| RandomBot::new(seed ^ (u64::from(s) + 1) * 7919))
+        .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
-    writeln!(out, "You are seat {seat}. Type an action (e.g. 'bid 7H', '7h', 'pass', 'AS'), its number, or 'quit'.")?;
+    writeln!(
+        out,
+        "You are seat {seat}. Type an action (e.g. 'bid 7H', '7h', 'pass', 'AS'), its number, or 'quit'."
+    )?;
     'game: while let Some(hand) = m.current_hand() {
         let Some(to_move) = hand.to_move() else { break };
         let obs = hand.observation(Viewer::Seat(to_move));
@@ -73,7 +99,9 @@ pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::p
             write!(out, "{}> ", show(&obs, seat))?;
             out.flush()?;
             loop {
-                let Some(line) = lines.next().transpose()? else { break 'game };
+                let Some(line) = lines.next().transpose()? else {
+                    break 'game;
+                };
                 if line.trim() == "quit" {
                     break 'game;
                 }
@@ -86,11 +114,17 @@ pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::p
                 }
             }
         } else {
-            let Some(a) = bots[to_move as usize].choose(&obs) else { break };
-            writeln!(out, "seat {to_move}: {}", match a {
-                Action::Discard(..) => "discards two cards".to_string(),
-                other => other.symbol_text(),
-            })?;
+            let Some(a) = bots[to_move as usize].choose(&obs) else {
+                break;
+            };
+            writeln!(
+                out,
+                "seat {to_move}: {}",
+                match a {
+                    Action::Discard(..) => "discards two cards".to_string(),
+                    other => other.symbol_text(),
+                }
+            )?;
             a
         };
         if let Some(outcome) = m.apply(to_move, action)? {
@@ -99,7 +133,19 @@ pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::p
     }
     if let Some(path) = save {
         let names = (0..players)
-            .map(|s| if s == seat { PlayerRecord { name: "you".into(), kind: "human".into() } } else { PlayerRecord { name: format!("random-{s}"), kind: "random".into() } })
+            .map(|s| {
+                if s == seat {
+                    PlayerRecord {
+                        name: "you".into(),
+                        kind: "human".into(),
+                    }
+                } else {
+                    PlayerRecord {
+                        name: format!("random-{s}"),
+                        kind: "random".into(),
+                    }
+                }
+            })
             .collect();
         crate::write_atomically(path, &Record::from_match(&m, names).to_json())?;
         writeln!(out, "record saved to {}", path.display())?;
@@ -113,14 +159,21 @@ mod tests {
 
     #[test]
     fn shortcuts_map_to_legal_actions_only() {
-        let legal: Vec<Action> = ["pass", "bid 6S", "bid 7H", "bid misere"].iter().map(|s| s.parse().unwrap()).collect();
+        let legal: Vec<Action> = ["pass", "bid 6S", "bid 7H", "bid misere"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         assert_eq!(parse_input("7h", &legal), Some("bid 7H".parse().unwrap()));
         assert_eq!(parse_input("mis", &legal), Some("bid misere".parse().unwrap()));
         assert_eq!(parse_input(" pass ", &legal), Some(Action::Pass));
         assert_eq!(parse_input("2", &legal), Some("bid 6S".parse().unwrap()));
         assert_eq!(parse_input("0", &legal), None);
         assert_eq!(parse_input("9", &legal), None);
-        assert_eq!(parse_input("7S", &legal), None, "7S is neither a legal bid nor a legal card here");
+        assert_eq!(
+            parse_input("7S", &legal),
+            None,
+            "7S is neither a legal bid nor a legal card here"
+        );
         let cards: Vec<Action> = ["play AS", "play 7S"].iter().map(|s| s.parse().unwrap()).collect();
         assert_eq!(parse_input("as", &cards), Some("play AS".parse().unwrap()));
     }

@@ -13,10 +13,8 @@ fn stderr_of(out: &std::process::Output) -> String {
 }
 
 fn schema() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/record.schema.json"),
-    )
-    .unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/record.schema.json")).unwrap();
     jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
 }
 
@@ -59,10 +57,7 @@ fn sim_writes_a_record_that_replays_and_matches_the_schema() {
     let validator = schema();
     for (players, opts) in [
         ("3", vec![]),
-        (
-            "4",
-            vec!["-o", "dealer_allpass_talon=true", "-o", "talon_push=true"],
-        ),
+        ("4", vec!["-o", "dealer_allpass_talon=true", "-o", "talon_push=true"]),
         ("2", vec![]),
     ] {
         let file = dir.path().join(format!("r{players}.json"));
@@ -83,8 +78,7 @@ fn sim_writes_a_record_that_replays_and_matches_the_schema() {
         cmd.args(&opts);
         let out = cmd.output().unwrap();
         assert!(out.status.success(), "{}", stderr_of(&out));
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let errors: Vec<String> = validator
             .iter_errors(&json)
             .map(|e| format!("{e} at {}", e.instance_path()))
@@ -122,10 +116,7 @@ fn bad_input_gives_one_line_error_and_writes_nothing() {
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--rules", "poker"], "unknown preset 'poker'"),
         (vec!["-o", "holdd=eldest"], "unknown option 'holdd'"),
-        (
-            vec!["-o", "hold=sometimes"],
-            "bad value 'sometimes' for option 'hold'",
-        ),
+        (vec!["-o", "hold=sometimes"], "bad value 'sometimes' for option 'hold'"),
         (vec!["-o", "hold"], "NAME=VALUE"),
         (vec!["--players", "5"], "players"),
         (vec!["-o", "talon_push=true"], "players=4"),

@@ -173,16 +173,10 @@ impl FromStr for Bid {
         let lower = t.to_lowercase();
         match lower.as_str() {
             "misere" | "mis" | "misère" | "m" => return Ok(Bid::Misere),
-            "misere-nt" | "mis-nt" | "misère-nt" | "misere-without-talon" => {
-                return Ok(Bid::MisereNoTalon)
-            }
+            "misere-nt" | "mis-nt" | "misère-nt" | "misere-without-talon" => return Ok(Bid::MisereNoTalon),
             _ => {}
         }
-        let bad = || {
-            ParseError::new(format!(
-                "'{t}' is not a bid (expected e.g. 6S, 7NT, 10H, misere)"
-            ))
-        };
+        let bad = || ParseError::new(format!("'{t}' is not a bid (expected e.g. 6S, 7NT, 10H, misere)"));
         let digits: String = lower.chars().take_while(|c| c.is_ascii_digit()).collect();
         let level: u8 = digits.parse().map_err(|_| bad())?;
         let rest = &lower[digits.len()..];
@@ -226,10 +220,6 @@ mod tests {
         assert!(b("9NT") < b("misere-nt") && b("misere-nt") < b("10S"));
         assert!(b("6S") < b("6C") && b("6C") < b("6D") && b("6D") < b("6H") && b("6H") < b("6NT"));
         assert!(b("6NT") < b("7S"));
-        assert!(
-            "5S".parse::<Bid>().is_err()
-                && "11S".parse::<Bid>().is_err()
-                && "6X".parse::<Bid>().is_err()
-        );
+        assert!("5S".parse::<Bid>().is_err() && "11S".parse::<Bid>().is_err() && "6X".parse::<Bid>().is_err());
     }
 }

@@ -193,11 +193,7 @@ impl FromStr for Card {
 
     /// R2: rank `7 8 9 T J Q K A` (also `10` and lower case) then suit `S C D H` or a symbol.
     fn from_str(s: &str) -> Result<Card, ParseError> {
-        let bad = || {
-            ParseError::new(format!(
-                "'{s}' is not a card (expected e.g. AS, TD, 10H, 7♥)"
-            ))
-        };
+        let bad = || ParseError::new(format!("'{s}' is not a card (expected e.g. AS, TD, 10H, 7♥)"));
         let t = s.trim();
         let (rank_text, suit_char) = {
             let mut chars = t.chars();
@@ -236,10 +232,7 @@ mod tests {
 
     #[test]
     fn r2_accepts_ten_as_10_and_symbols() {
-        assert_eq!(
-            "10H".parse::<Card>().unwrap(),
-            Card::new(Suit::Hearts, Rank::Ten)
-        );
+        assert_eq!("10H".parse::<Card>().unwrap(), Card::new(Suit::Hearts, Rank::Ten));
         assert_eq!("TD".parse::<Card>().unwrap().to_string(), "TD");
         assert_eq!("a♠".parse::<Card>().unwrap().to_string(), "AS");
         assert!("1H".parse::<Card>().is_err());

@@ -289,9 +289,7 @@ impl FromStr for CardSet {
         {
             let card: Card = word.parse()?;
             if !set.insert(card) {
-                return Err(ParseError::new(format!(
-                    "card {card} appears twice in '{t}'"
-                )));
+                return Err(ParseError::new(format!("card {card} appears twice in '{t}'")));
             }
         }
         Ok(set)

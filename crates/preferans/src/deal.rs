@@ -37,8 +37,7 @@ pub fn uniform_below(rng: &mut impl RngCore, n: u32) -> u32 {
 
 /// A shuffled deck: index order (7♠ … A♥) permuted by Fisher–Yates from the top down.
 pub fn shuffled_deck(rng: &mut impl RngCore) -> [Card; 32] {
-    let mut deck =
-        [Card::from_index(0).unwrap_or(Card::new(crate::Suit::Spades, crate::Rank::Seven)); 32];
+    let mut deck = [Card::from_index(0).unwrap_or(Card::new(crate::Suit::Spades, crate::Rank::Seven)); 32];
     for (i, slot) in deck.iter_mut().enumerate() {
         if let Some(c) = Card::from_index(i as u8) {
             *slot = c;
@@ -69,10 +68,7 @@ impl Deal {
         let mut seen = CardSet::EMPTY;
         for (i, h) in hands.iter().enumerate() {
             if h.len() != 10 {
-                return Err(ParseError::new(format!(
-                    "hand {i} has {} cards, expected 10",
-                    h.len()
-                )));
+                return Err(ParseError::new(format!("hand {i} has {} cards, expected 10", h.len())));
             }
             if !(seen & *h).is_empty() {
                 return Err(ParseError::new(format!(
@@ -150,8 +146,10 @@ mod tests {
         assert_eq!(got, GOLDEN_42_7);
     }
 
-    const GOLDEN_1_0: &str = "AS JS 9S 8S KC 9C QD 8D KH 8H | 7S 8C 7C TD 9D QH JH TH 9H 7H | KS QS TS QC JC TC AD KD JD 7D | AH AC";
-    const GOLDEN_42_7: &str = "KS TS 9S 7S KC TC 8C 7C KD TD | AS QS JS 8S AC JC AD KH QH TH | QC 9C QD JD 9D 8D 7D AH 9H 7H | JH 8H";
+    const GOLDEN_1_0: &str =
+        "AS JS 9S 8S KC 9C QD 8D KH 8H | 7S 8C 7C TD 9D QH JH TH 9H 7H | KS QS TS QC JC TC AD KD JD 7D | AH AC";
+    const GOLDEN_42_7: &str =
+        "KS TS 9S 7S KC TC 8C 7C KD TD | AS QS JS 8S AC JC AD KH QH TH | QC 9C QD JD 9D 8D 7D AH 9H 7H | JH 8H";
 
     #[test]
     fn r5_every_seed_deals_all_cards_once() {

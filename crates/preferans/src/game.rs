@@ -1,6 +1,6 @@
 //! The match: dealer rotation (R3), consecutive all-pass series (X3), the minimum opening bid
-//! after all-pass hands (A6), and the end of the game. Until the scorer lands (issue
-//! "Scoring") a match ends after a fixed number of hands.
+//! after all-pass hands (A6), the scoresheet (S1–S8) and the end of the game (S9) — or a fixed
+//! number of hands, for simulations.
 
 use crate::bid::Bid;
 use crate::deal::Deal;
@@ -8,6 +8,7 @@ use crate::error::IllegalAction;
 use crate::outcome::HandOutcome;
 use crate::rules::{Progression, Rules};
 use crate::russian::{HandConfig, RussianHand};
+use crate::scoring::{HandContext, Scoresheet};
 use crate::{Action, HandState, Seat};
 
 /// A match of one rules configuration: the finished hands and the one being played.
@@ -20,13 +21,16 @@ pub struct Match {
     finished: Vec<RussianHand>,
     current: Option<RussianHand>,
     allpass_streak: u32,
+    sheet: Scoresheet,
 }
 
 impl Match {
-    /// A new match. Hands are dealt from `seed` (hand `k` from [`Deal::seeded`]`(seed, k)`);
-    /// `hand_limit` ends the match after that many hands.
+    /// A new match. Hands are dealt from `seed` (hand `k` from [`Deal::seeded`]`(seed, k)`).
+    /// With `hand_limit` the match ends after that many hands; without, when the rules say
+    /// the game is over (S9).
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat, hand_limit: Option<u32>) -> Match {
         let mut m = Match {
+            sheet: Scoresheet::new(rules.players()),
             first_dealer: first_dealer % rules.players(),
             rules,
             seed,
@@ -42,11 +46,7 @@ impl Match {
     /// A match whose next hand is dealt from `deal` instead of the seed (records without a
     /// seed, tests). The current hand, if it has no action yet, is replaced.
     pub fn redeal(&mut self, deal: Deal) {
-        if self
-            .current
-            .as_ref()
-            .is_some_and(|h| h.history().is_empty())
-        {
+        if self.current.as_ref().is_some_and(|h| h.history().is_empty()) {
             self.current = None;
             self.deal_next(Some(deal));
         }
@@ -60,17 +60,19 @@ impl Match {
         let k = self.finished.len() as u64;
         let deal = deal.unwrap_or_else(|| Deal::seeded(self.seed, k));
         let cfg = HandConfig::from_rules(&self.rules);
-        self.current = Some(RussianHand::new(
-            cfg,
-            self.dealer(),
-            deal,
-            self.min_opening(),
-        ));
+        self.current = Some(RussianHand::new(cfg, self.dealer(), deal, self.min_opening()));
     }
 
     fn is_over_by_limit(&self) -> bool {
-        self.hand_limit
-            .is_some_and(|n| self.finished.len() as u32 >= n)
+        match self.hand_limit {
+            Some(n) => self.finished.len() as u32 >= n,
+            None => self.sheet.is_game_over(&self.rules),
+        }
+    }
+
+    /// The scoresheet so far.
+    pub fn sheet(&self) -> &Scoresheet {
+        &self.sheet
     }
 
     /// The rules.
@@ -156,8 +158,7 @@ impl Match {
             None => n.max(1),
         };
         let m = base_multiplier(o.allpass_progression, n);
-        o.allpass_progression_cap
-            .map_or(m, |cap| m.min(u64::from(cap)))
+        o.allpass_progression_cap.map_or(m, |cap| m.min(u64::from(cap)))
     }
 
     /// Applies an action to the current hand. When it ends the hand, the match records it,
@@ -166,11 +167,7 @@ impl Match {
     ///
     /// # Errors
     /// As [`HandState::apply`]; also when the match is over.
-    pub fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-    ) -> Result<Option<HandOutcome>, IllegalAction> {
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Option<HandOutcome>, IllegalAction> {
         let Some(hand) = self.current.as_mut() else {
             return Err(IllegalAction {
                 seat,
@@ -189,13 +186,18 @@ impl Match {
     }
 
     fn finish_if_over(&mut self) -> Option<HandOutcome> {
-        let outcome = self.current.as_ref()?.outcome()?;
+        let hand = self.current.as_ref()?;
+        let outcome = hand.outcome()?;
+        let ctx = HandContext {
+            dealer: hand.dealer(),
+            allpass_multiplier: self.allpass_multiplier(self.allpass_streak + 1),
+            talon: hand.deal().talon(),
+        };
+        self.sheet.record(&self.rules, &ctx, &outcome);
         self.allpass_streak = match outcome {
             HandOutcome::ThrownIn => self.allpass_streak,
             HandOutcome::AllPass { .. } => self.allpass_streak + 1,
-            HandOutcome::Contract(c)
-                if c.failed() && !self.rules.russian().allpass_reset_on_failed_contract =>
-            {
+            HandOutcome::Contract(c) if c.failed() && !self.rules.russian().allpass_reset_on_failed_contract => {
                 self.allpass_streak
             }
             HandOutcome::Contract(_) => 0,
@@ -258,11 +260,7 @@ mod tests {
         let mut m = Match::new(rules, 5, 0, None);
         assert_eq!(pass_out(&mut m), HandOutcome::ThrownIn);
         assert_eq!(m.dealer(), 1);
-        assert_eq!(
-            m.allpass_streak(),
-            0,
-            "X3: a thrown-in hand is not an all-pass hand"
-        );
+        assert_eq!(m.allpass_streak(), 0, "X3: a thrown-in hand is not an all-pass hand");
     }
 
     #[test]
@@ -281,10 +279,7 @@ mod tests {
         h.legal_actions(&mut legal);
         assert!(!legal.contains(&Action::Bid("7NT".parse().unwrap())));
         assert!(legal.contains(&Action::Bid("8S".parse().unwrap())));
-        assert!(
-            legal.contains(&Action::Bid(Bid::Misere)),
-            "misère ranks above 8NT (A6)"
-        );
+        assert!(legal.contains(&Action::Bid(Bid::Misere)), "misère ranks above 8NT (A6)");
     }
 
     #[test]
@@ -301,10 +296,7 @@ mod tests {
             (1..=4).map(|n| a.allpass_multiplier(n)).collect::<Vec<_>>(),
             vec![1, 2, 3, 4]
         );
-        let g = m(&[
-            ("allpass_progression", "geometric"),
-            ("allpass_progression_cap", "4"),
-        ]);
+        let g = m(&[("allpass_progression", "geometric"), ("allpass_progression_cap", "4")]);
         assert_eq!(
             (1..=5).map(|n| g.allpass_multiplier(n)).collect::<Vec<_>>(),
             vec![1, 2, 4, 4, 4]

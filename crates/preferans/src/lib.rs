@@ -49,6 +49,7 @@ pub mod outcome;
 pub mod record;
 pub mod rules;
 pub mod russian;
+pub mod scoring;
 pub mod trick;
 
 pub use action::Action;
@@ -59,9 +60,7 @@ pub use deal::Deal;
 pub use error::{IllegalAction, ParseError, RulesError};
 pub use game::Match;
 pub use observation::{Observation, Viewer};
-pub use outcome::{
-    ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall,
-};
+pub use outcome::{ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall};
 pub use rules::Rules;
 pub use russian::RussianHand;
 

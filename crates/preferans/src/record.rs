@@ -13,6 +13,7 @@ use crate::error::RulesError;
 use crate::game::Match;
 use crate::outcome::HandOutcome;
 use crate::russian::RussianHand;
+use crate::scoring::Entry;
 use crate::{Action, Card, CardSet, Rules, Seat};
 
 /// The `format` field of every record.
@@ -72,16 +73,8 @@ impl<'de> Deserialize<'de> for OptionValue {
             serde_json::Value::String(s) => s,
             serde_json::Value::Bool(b) => b.to_string(),
             serde_json::Value::Number(n) => n.to_string(),
-            serde_json::Value::Array(a) => a
-                .iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            other => {
-                return Err(serde::de::Error::custom(format!(
-                    "bad option value {other}"
-                )))
-            }
+            serde_json::Value::Array(a) => a.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","),
+            other => return Err(serde::de::Error::custom(format!("bad option value {other}"))),
         }))
     }
 }
@@ -111,6 +104,10 @@ pub struct HandRecord {
     /// The outcome; absent for a hand still in progress (only the last hand).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<HandOutcome>,
+    /// The scoresheet entries this hand wrote (S1–S8), when stored; replay re-scores and
+    /// compares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<Entry>>,
 }
 
 /// The cards as dealt.
@@ -208,6 +205,9 @@ impl Record {
         }
         for (i, h) in hands.iter_mut().enumerate() {
             h.number = i as u32 + 1;
+            if h.outcome.is_some() {
+                h.scores = Some(m.sheet().entries_of_hand(h.number));
+            }
         }
         Record {
             format: RECORD_FORMAT.into(),
@@ -270,19 +270,11 @@ impl Record {
                 self.first_dealer
             )));
         }
-        let mut m = Match::new(
-            rules,
-            self.seed.unwrap_or(0),
-            self.first_dealer,
-            self.hand_limit,
-        );
+        let mut m = Match::new(rules, self.seed.unwrap_or(0), self.first_dealer, self.hand_limit);
         let count = self.hands.len();
         for (i, h) in self.hands.iter().enumerate() {
             let number = i as u32 + 1;
-            let err = |message: String| RecordError::Hand {
-                hand: number,
-                message,
-            };
+            let err = |message: String| RecordError::Hand { hand: number, message };
             if h.number != number {
                 return Err(err(format!("numbered {}, expected {number}", h.number)));
             }
@@ -299,9 +291,7 @@ impl Record {
             let deal = deal_from_record(current, &h.deal).map_err(err)?;
             if self.seed.is_some() {
                 if deal != *current.deal() {
-                    return Err(err(
-                        "the stored deal differs from the one the seed gives".into()
-                    ));
+                    return Err(err("the stored deal differs from the one the seed gives".into()));
                 }
             } else {
                 m.redeal(deal);
@@ -333,18 +323,22 @@ impl Record {
                         serde_json::to_string(&d).unwrap_or_default()
                     )))
                 }
-                (Some(_), None) => {
-                    return Err(err("the hand is over but no outcome is stored".into()))
-                }
+                (Some(_), None) => return Err(err("the hand is over but no outcome is stored".into())),
                 (None, Some(_)) => {
-                    return Err(err(
-                        "an outcome is stored but the actions do not finish the hand".into(),
-                    ))
+                    return Err(err("an outcome is stored but the actions do not finish the hand".into()))
                 }
-                (None, None) if i + 1 < count => {
-                    return Err(err("unfinished hand before the last one".into()))
-                }
+                (None, None) if i + 1 < count => return Err(err("unfinished hand before the last one".into())),
                 _ => {}
+            }
+            if let Some(stored) = &h.scores {
+                let derived = m.sheet().entries_of_hand(number);
+                if *stored != derived {
+                    return Err(err(format!(
+                        "stored scores {} disagree with re-scoring {}",
+                        serde_json::to_string(stored).unwrap_or_default(),
+                        serde_json::to_string(&derived).unwrap_or_default()
+                    )));
+                }
             }
         }
         Ok(m)
@@ -368,6 +362,7 @@ fn hand_record(h: &RussianHand) -> HandRecord {
             .map(|&(seat, action)| ActionRecord { seat, action })
             .collect(),
         outcome: crate::HandState::outcome(h),
+        scores: None,
     }
 }
 
@@ -375,10 +370,7 @@ fn hand_record(h: &RussianHand) -> HandRecord {
 fn deal_from_record(current: &RussianHand, d: &DealRecord) -> Result<Deal, String> {
     let players = current.config().players as usize;
     if d.hands.len() != players {
-        return Err(format!(
-            "{} hands stored, expected {players}",
-            d.hands.len()
-        ));
+        return Err(format!("{} hands stored, expected {players}", d.hands.len()));
     }
     let mut pos_hands = [CardSet::EMPTY; 3];
     for (pos, slot) in pos_hands.iter_mut().enumerate() {

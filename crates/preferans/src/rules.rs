@@ -400,14 +400,10 @@ fn bad(option: &str, value: &str, expected: &str) -> RulesError {
 
 fn choose<T: Copy>(option: &str, value: &str, choices: &[(&str, T)]) -> Result<T, RulesError> {
     let v = value.trim().to_ascii_lowercase();
-    choices
-        .iter()
-        .find(|(n, _)| *n == v)
-        .map(|(_, t)| *t)
-        .ok_or_else(|| {
-            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-            bad(option, value, &names.join(" | "))
-        })
+    choices.iter().find(|(n, _)| *n == v).map(|(_, t)| *t).ok_or_else(|| {
+        let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+        bad(option, value, &names.join(" | "))
+    })
 }
 
 fn bool_text(b: bool) -> String {
@@ -531,44 +527,31 @@ impl Rules {
                     Some(parse_num(name, v, 1, 1_000_000)?)
                 }
             }
-            "allpass_reset_on_failed_contract" => {
-                o.allpass_reset_on_failed_contract = parse_bool(name, v)?
-            }
+            "allpass_reset_on_failed_contract" => o.allpass_reset_on_failed_contract = parse_bool(name, v)?,
             "allpass_cycle" => o.allpass_cycle = parse_bool(name, v)?,
             "allpass_amnesty" => o.allpass_amnesty = parse_bool(name, v)?,
             "allpass_talon" => {
                 o.allpass_talon = choose(
                     name,
                     v,
-                    &[
-                        ("lead", AllpassTalon::Lead),
-                        ("closed", AllpassTalon::Closed),
-                    ],
+                    &[("lead", AllpassTalon::Lead), ("closed", AllpassTalon::Closed)],
                 )?
             }
-            "allpass_zero_trick_pool_scales" => {
-                o.allpass_zero_trick_pool_scales = parse_bool(name, v)?
-            }
+            "allpass_zero_trick_pool_scales" => o.allpass_zero_trick_pool_scales = parse_bool(name, v)?,
             "stalingrad" => o.stalingrad = parse_bool(name, v)?,
             "gentleman_whist" => o.gentleman_whist = parse_bool(name, v)?,
             "ten_trick" => {
                 o.ten_trick = choose(
                     name,
                     v,
-                    &[
-                        ("checked", TenTrick::Checked),
-                        ("whisted", TenTrick::Whisted),
-                    ],
+                    &[("checked", TenTrick::Checked), ("whisted", TenTrick::Whisted)],
                 )?
             }
             "misere_defence" => {
                 o.misere_defence = choose(
                     name,
                     v,
-                    &[
-                        ("open", MisereDefence::Open),
-                        ("closed", MisereDefence::Closed),
-                    ],
+                    &[("open", MisereDefence::Open), ("closed", MisereDefence::Closed)],
                 )?
             }
             "misere_without_talon" => o.misere_without_talon = parse_bool(name, v)?,
@@ -607,10 +590,7 @@ impl Rules {
                 o.whist_responsibility = choose(
                     name,
                     v,
-                    &[
-                        ("full", Responsibility::Full),
-                        ("half", Responsibility::Half),
-                    ],
+                    &[("full", Responsibility::Full), ("half", Responsibility::Half)],
                 )?
             }
             "dealer_whist_when_both_pass" => o.dealer_whist_when_both_pass = parse_bool(name, v)?,
@@ -633,21 +613,14 @@ impl Rules {
                 Hold::None => "none",
             }
             .into(),
-            "allpass_exit" => o
-                .allpass_exit
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
+            "allpass_exit" => o.allpass_exit.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
             "allpass_progression" => match o.allpass_progression {
                 Progression::None => "none",
                 Progression::Arithmetic => "arithmetic",
                 Progression::Geometric => "geometric",
             }
             .into(),
-            "allpass_progression_cap" => o
-                .allpass_progression_cap
-                .map_or("none".into(), |c| c.to_string()),
+            "allpass_progression_cap" => o.allpass_progression_cap.map_or("none".into(), |c| c.to_string()),
             "allpass_reset_on_failed_contract" => bool_text(o.allpass_reset_on_failed_contract),
             "allpass_cycle" => bool_text(o.allpass_cycle),
             "allpass_amnesty" => bool_text(o.allpass_amnesty),
@@ -718,10 +691,8 @@ impl Rules {
     /// [`RulesError::Inconsistent`] naming the contradiction.
     pub fn validate(&self) -> Result<(), RulesError> {
         let o = &self.russian;
-        let dealer_opts = o.dealer_whist_when_both_pass
-            || o.dealer_allpass_talon
-            || o.talon_push
-            || o.dealer_talon_bonus;
+        let dealer_opts =
+            o.dealer_whist_when_both_pass || o.dealer_allpass_talon || o.talon_push || o.dealer_talon_bonus;
         if dealer_opts && self.players != 4 {
             return Err(RulesError::Inconsistent(
                 "the dealer options (F3) need players=4, where the dealer sits out".into(),
@@ -760,19 +731,13 @@ mod tests {
         let r = Rules::preset("Rostov").unwrap();
         assert_eq!(r.russian().allpass_talon, AllpassTalon::Closed);
         assert_eq!(r.russian().whist_responsibility, Responsibility::Half);
-        assert!(matches!(
-            Rules::preset("poker"),
-            Err(RulesError::UnknownPreset(..))
-        ));
+        assert!(matches!(Rules::preset("poker"), Err(RulesError::UnknownPreset(..))));
     }
 
     #[test]
     fn section3_every_option_settable_and_readable() {
         for info in RUSSIAN_OPTIONS {
-            let r = Rules::preset("sochi")
-                .unwrap()
-                .with("players", "4")
-                .unwrap();
+            let r = Rules::preset("sochi").unwrap().with("players", "4").unwrap();
             let v = r.get(info.name).unwrap();
             let mut r2 = r.clone();
             r2.set(info.name, &v).unwrap();

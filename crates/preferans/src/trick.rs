@@ -240,13 +240,7 @@ mod tests {
     fn r6_void_without_trumps_plays_any() {
         let hand = set("8D 7C");
         assert_eq!(
-            legal_cards(
-                hand,
-                Some(Suit::Spades),
-                None,
-                Some(Suit::Hearts),
-                Obligations::RUSSIAN
-            ),
+            legal_cards(hand, Some(Suit::Spades), None, Some(Suit::Hearts), Obligations::RUSSIAN),
             hand
         );
         assert_eq!(
@@ -277,13 +271,7 @@ mod tests {
         );
         // trick already trumped: following cards cannot head it
         assert_eq!(
-            legal_cards(
-                hand,
-                Some(Suit::Spades),
-                Some(c("9H")),
-                Some(Suit::Hearts),
-                ob
-            ),
+            legal_cards(hand, Some(Suit::Spades), Some(c("9H")), Some(Suit::Hearts), ob),
             set("AS 7S")
         );
         // over-trump when trumping

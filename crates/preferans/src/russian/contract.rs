@@ -80,11 +80,7 @@ impl RussianHand {
             return self.start_play();
         }
         self.phase = Phase::Whist(WhistStep::First);
-        self.turn = if self.hussar() {
-            self.hussar_defender()
-        } else {
-            d1
-        };
+        self.turn = if self.hussar() { self.hussar_defender() } else { d1 };
     }
 
     /// H1: the defender whists; the dummy and his hand are laid open, he plays both.
@@ -178,9 +174,7 @@ impl RussianHand {
         let w2 = self.calls[d2 as usize] == WhistCall::Whist;
         let level = self.contract.and_then(Bid::level).unwrap_or(10);
         match (w1, w2) {
-            (false, false)
-                if self.cfg.players == 4 && self.cfg.dealer_whist_when_both_pass && level <= 7 =>
-            {
+            (false, false) if self.cfg.players == 4 && self.cfg.dealer_whist_when_both_pass && level <= 7 => {
                 self.phase = Phase::DealerWhist;
             }
             (false, false) => self.phase = Phase::Done(Ending::BothPassed),
@@ -236,8 +230,7 @@ impl RussianHand {
         self.turn = 0;
         // P3: offers need a contract (not all-pass) and not two whisters.
         let (d1, d2) = self.defenders();
-        let two_whisters = self.calls[d1 as usize] == WhistCall::Whist
-            && self.calls[d2 as usize] == WhistCall::Whist;
+        let two_whisters = self.calls[d1 as usize] == WhistCall::Whist && self.calls[d2 as usize] == WhistCall::Whist;
         self.offers_ok = self.contract.is_some() && !two_whisters;
     }
 }

@@ -14,11 +14,7 @@ impl RussianHand {
         let first_bid = self.has_bid & (1 << p) == 0;
         match self.highest {
             None => (None, self.min_opening, first_bid),
-            Some((hb, holder)) => (
-                self.may_hold(p, holder, hb).then_some(hb),
-                hb.ladder() + 1,
-                first_bid,
-            ),
+            Some((hb, holder)) => (self.may_hold(p, holder, hb).then_some(hb), hb.ladder() + 1, first_bid),
         }
     }
 
@@ -76,9 +72,7 @@ impl RussianHand {
             }
             Phase::Declare => match self.highest {
                 Some((b, _)) if b.is_misere() => 1,
-                Some((b, _)) => (b.ladder()..Bid::LADDER_LEN)
-                    .filter(|i| !matches!(*i, 15 | 21))
-                    .count() as u32,
+                Some((b, _)) => (b.ladder()..Bid::LADDER_LEN).filter(|i| !matches!(*i, 15 | 21)).count() as u32,
                 None => 0,
             },
             Phase::Whist(step) => 2 + u32::from(self.half_whist_allowed(step)),
@@ -116,9 +110,7 @@ impl RussianHand {
                     .and_then(Bid::from_ladder)
                     .map(Action::Bid)
             }
-            Phase::TalonChoice => [Action::TakeTalon, Action::PushTalon]
-                .get(k as usize)
-                .copied(),
+            Phase::TalonChoice => [Action::TakeTalon, Action::PushTalon].get(k as usize).copied(),
             Phase::DefenceChoice => [Action::Open, Action::Closed].get(k as usize).copied(),
             Phase::Discard => {
                 let h = self.hands[self.declarer as usize];
@@ -152,17 +144,13 @@ impl RussianHand {
                 (None, 0) => Some(Action::Pass),
                 (None, 1 | 2) => {
                     let (d1, d2) = self.defenders();
-                    Some(Action::Look(
-                        self.seats[if k == 1 { d1 } else { d2 } as usize],
-                    ))
+                    Some(Action::Look(self.seats[if k == 1 { d1 } else { d2 } as usize]))
                 }
                 (Some(_), 0) => Some(Action::Whist),
                 (Some(_), 1) => Some(Action::Pass),
                 _ => None,
             },
-            Phase::Play if self.offer.is_some() => {
-                [Action::Accept, Action::Refuse].get(k as usize).copied()
-            }
+            Phase::Play if self.offer.is_some() => [Action::Accept, Action::Refuse].get(k as usize).copied(),
             Phase::Play => {
                 let cards = self.legal_cards_now();
                 if k < cards.len() {
@@ -181,10 +169,7 @@ impl RussianHand {
     pub(super) fn half_whist_allowed(&self, step: WhistStep) -> bool {
         let level = self.contract.and_then(Bid::level).unwrap_or(10);
         let (d1, _) = self.defenders();
-        step == WhistStep::Second
-            && level <= 7
-            && self.calls[d1 as usize] == WhistCall::Pass
-            && !self.hussar()
+        step == WhistStep::Second && level <= 7 && self.calls[d1 as usize] == WhistCall::Pass && !self.hussar()
     }
 }
 

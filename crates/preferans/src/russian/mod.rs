@@ -414,13 +414,7 @@ impl HandState for RussianHand {
     }
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        let refuse = |reason: String| {
-            Err(IllegalAction {
-                seat,
-                action,
-                reason,
-            })
-        };
+        let refuse = |reason: String| Err(IllegalAction { seat, action, reason });
         let Some(to_move) = self.to_move() else {
             return refuse("the hand is over".into());
         };

@@ -50,10 +50,7 @@ impl RussianHand {
     /// W4: open hands are laid down when play starts, or right after the declarer's first
     /// card when he has the first lead.
     fn open_hands_down(&self) -> bool {
-        let playing = matches!(
-            self.phase,
-            Phase::Play | Phase::Done(Ending::Played | Ending::Offer)
-        );
+        let playing = matches!(self.phase, Phase::Play | Phase::Done(Ending::Played | Ending::Offer));
         playing && (self.declarer != 0 || self.tricks_done > 0 || !self.trick.is_empty())
     }
 
@@ -88,8 +85,7 @@ impl RussianHand {
             .map(|p| {
                 let own = me.is_some() && self.seats[p as usize] == me.unwrap_or(NO_SEAT);
                 let shown = open && self.open_mask & (1 << p) != 0;
-                let looked =
-                    me == Some(self.dealer) && self.cfg.players == 4 && self.looked == Some(p);
+                let looked = me == Some(self.dealer) && self.cfg.players == 4 && self.looked == Some(p);
                 HandView {
                     holder: self.holder(p),
                     size: self.hands[p as usize].len() as u8,
@@ -127,9 +123,7 @@ impl RussianHand {
             hands,
             talon,
             talon_size: self.talon.len() as u8,
-            discard: is_declarer_seat
-                .then_some(self.discard)
-                .filter(|d| !d.is_empty()),
+            discard: is_declarer_seat.then_some(self.discard).filter(|d| !d.is_empty()),
             history,
             highest_bid: self
                 .highest
@@ -138,10 +132,7 @@ impl RussianHand {
             contract: self.contract,
             defence: self.defence,
             trick: self.trick_view(&self.trick),
-            last_trick: self
-                .last_trick
-                .map(|t| self.trick_view(&t))
-                .unwrap_or_default(),
+            last_trick: self.last_trick.map(|t| self.trick_view(&t)).unwrap_or_default(),
             tricks_done: self.tricks_done,
             dealer_tricks: self.tricks[DEALER_POS as usize],
             offer: self.offer.map(|o| OfferView {

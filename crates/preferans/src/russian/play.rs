@@ -2,9 +2,7 @@
 
 use super::{Ending, PendingOffer, Phase, RussianHand, DEALER_POS};
 use crate::action::Action;
-use crate::outcome::{
-    AcceptedOffer, ContractOutcome, DefenderOutcome, HandOutcome, Resolution, WhistCall,
-};
+use crate::outcome::{AcceptedOffer, ContractOutcome, DefenderOutcome, HandOutcome, Resolution, WhistCall};
 use crate::trick::{legal_cards, Obligations, Trick};
 use crate::Seat;
 

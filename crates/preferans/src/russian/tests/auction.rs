@@ -90,11 +90,7 @@ fn a4_misere_only_as_first_bid() {
 fn a4_misere_bidder_skipped_while_highest_and_out_when_outbid() {
     let mut h = hand(3, 2, &[]);
     act(&mut h, &["bid 6S", "bid misere", "pass"]);
-    assert_eq!(
-        h.to_move(),
-        Some(0),
-        "seat 1 holds misère: his turn is skipped"
-    );
+    assert_eq!(h.to_move(), Some(0), "seat 1 holds misère: his turn is skipped");
     assert!(!has(&h, "bid 8NT") && has(&h, "bid 9S"));
     act(&mut h, &["bid 9S"]);
     // Seat 1 was outbid: out. Seat 2 passed. Seat 0 is declarer.
@@ -138,11 +134,7 @@ fn t1_talon_shown_to_all_taken_and_discard_hidden() {
     let mut h = hand(3, 2, &[]);
     act(&mut h, &["pass", "bid 6S", "pass"]);
     for v in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
-        assert_eq!(
-            h.observation(v).talon.len(),
-            2,
-            "T1: talon face up for everyone"
-        );
+        assert_eq!(h.observation(v).talon.len(), 2, "T1: talon face up for everyone");
     }
     assert_eq!(h.card_places().0[1].len(), 12, "declarer took the talon");
     assert_eq!(h.legal_count(), 66, "any two of twelve");
@@ -192,10 +184,7 @@ fn p4_misere_without_talon_option_rank_and_play_at_once() {
     let mut h = hand(3, 2, &[("misere_without_talon", "true")]);
     assert!(has(&h, "bid misere-nt"));
     act(&mut h, &["bid 9NT"]);
-    assert!(
-        has(&h, "bid misere-nt") && !has(&h, "bid 9NT"),
-        "ranks above 9NT"
-    );
+    assert!(has(&h, "bid misere-nt") && !has(&h, "bid 9NT"), "ranks above 9NT");
     act(&mut h, &["bid misere-nt"]);
     assert!(!has(&h, "bid misere-nt") && has(&h, "bid 10S"));
     act(&mut h, &["pass", "pass"]);

@@ -28,15 +28,8 @@ pub(super) fn hand(players: u8, dealer: Seat, opts: &[(&str, &str)]) -> RussianH
     hand_with(players, dealer, opts, deal_of(HANDS, TALON))
 }
 
-pub(super) fn hand_with(
-    players: u8,
-    dealer: Seat,
-    opts: &[(&str, &str)],
-    deal: Deal,
-) -> RussianHand {
-    let mut rules = Rules::sochi()
-        .with("players", &players.to_string())
-        .unwrap();
+pub(super) fn hand_with(players: u8, dealer: Seat, opts: &[(&str, &str)], deal: Deal) -> RussianHand {
+    let mut rules = Rules::sochi().with("players", &players.to_string()).unwrap();
     for (k, v) in opts {
         rules.set(k, v).unwrap();
     }
@@ -46,12 +39,9 @@ pub(super) fn hand_with(
 /// Applies each action (text) by the seat to move; panics with context on refusal.
 pub(super) fn act(h: &mut RussianHand, actions: &[&str]) {
     for a in actions {
-        let seat = h
-            .to_move()
-            .unwrap_or_else(|| panic!("hand over before '{a}'"));
+        let seat = h.to_move().unwrap_or_else(|| panic!("hand over before '{a}'"));
         let action: Action = a.parse().unwrap();
-        h.apply(seat, action)
-            .unwrap_or_else(|e| panic!("'{a}' refused: {e}"));
+        h.apply(seat, action).unwrap_or_else(|e| panic!("'{a}' refused: {e}"));
     }
 }
 

@@ -46,9 +46,7 @@ fn p2_r6_trump_is_the_contract_suit_must_follow_then_trump() {
     assert!(refused(&mut h, 1, "play AD").contains("spades must be followed"));
     act(&mut h, &["play 7S"]);
     assert!(refused(&mut h, 2, "play 8D").contains("trump"));
-    assert!(legal(&h)
-        .iter()
-        .all(|a| a.ends_with('H') || a.starts_with("offer")));
+    assert!(legal(&h).iter().all(|a| a.ends_with('H') || a.starts_with("offer")));
     act(&mut h, &["play 7H"]);
     assert_eq!(h.to_move(), Some(2), "the trump wins; the winner leads");
     assert_eq!(h.observation(Viewer::Spectator).hands[2].tricks, 1);
@@ -72,11 +70,7 @@ fn p2_no_trump_highest_of_suit_led_wins() {
         ],
     );
     act(&mut h, &["play AH"]);
-    assert_eq!(
-        h.to_move(),
-        Some(0),
-        "a void player's card cannot win in NT"
-    );
+    assert_eq!(h.to_move(), Some(0), "a void player's card cannot win in NT");
 }
 
 #[test]
@@ -108,11 +102,7 @@ fn x2_talon_cards_lead_first_two_tricks_eldest_leads_third() {
         (o.trick[0].by, o.trick[0].card.to_string()),
         (crate::observation::Holder::Talon, "8H".to_string())
     );
-    assert_eq!(
-        h.to_move(),
-        Some(0),
-        "the eldest plays first to the talon card"
-    );
+    assert_eq!(h.to_move(), Some(0), "the eldest plays first to the talon card");
     // Seat 0 and 1 have no hearts: any card; seat 2 must follow hearts.
     assert_eq!(h.legal_count(), 10);
     act(&mut h, &["play AS", "play 7S"]);
@@ -124,10 +114,7 @@ fn x2_talon_cards_lead_first_two_tricks_eldest_leads_third() {
         "seat 2 followed the talon suit"
     );
     // Second trick: the other talon card, the eldest plays first again.
-    assert_eq!(
-        h.observation(Viewer::Spectator).trick[0].card.to_string(),
-        "7H"
-    );
+    assert_eq!(h.observation(Viewer::Spectator).trick[0].card.to_string(), "7H");
     assert_eq!(h.to_move(), Some(0));
     act(&mut h, &["play KS", "play JC", "play TH"]);
     // Third trick: the eldest leads, although seat 2 won both.
@@ -147,10 +134,7 @@ fn x2_talon_card_cannot_win_and_unfollowed_suit_falls_to_eldests_card() {
         ["9H", "7H"],
     );
     let mut h = hand_with(3, 2, &[], deal);
-    act(
-        &mut h,
-        &["pass", "pass", "pass", "play 8S", "play 7S", "play 8H"],
-    );
+    act(&mut h, &["pass", "pass", "pass", "play 8S", "play 7S", "play 8H"]);
     // 9H led: seat 2 followed with 8H (lower than the talon card): seat 2 still wins.
     assert_eq!(h.observation(Viewer::Spectator).hands[2].tricks, 1);
 }
@@ -181,17 +165,11 @@ fn section7_cards_conserved_through_a_whole_hand() {
     check(&h);
     act(&mut h, &["pass", "bid 7C", "pass"]);
     check(&h);
-    act(
-        &mut h,
-        &["discard 8H 7H", "declare 7C", "whist", "pass", "open"],
-    );
+    act(&mut h, &["discard 8H 7H", "declare 7C", "whist", "pass", "open"]);
     while let Some(seat) = h.to_move() {
         let mut v = Vec::new();
         h.legal_actions(&mut v);
-        let a = v
-            .into_iter()
-            .find(|a| matches!(a, Action::Play(_)))
-            .unwrap();
+        let a = v.into_iter().find(|a| matches!(a, Action::Play(_))).unwrap();
         h.apply(seat, a).unwrap();
         check(&h);
     }

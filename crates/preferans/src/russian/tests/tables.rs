@@ -7,10 +7,7 @@ use crate::observation::Holder;
 fn f1_f4_dealer_sits_out_and_is_skipped() {
     let mut h = hand(4, 3, &[]);
     let (by_seat, dummy) = h.dealt_by_seat();
-    assert!(
-        by_seat[3].is_empty() && dummy.is_none(),
-        "the dealer takes no cards"
-    );
+    assert!(by_seat[3].is_empty() && dummy.is_none(), "the dealer takes no cards");
     assert_eq!(h.to_move(), Some(0), "eldest = dealer's left");
     act(&mut h, &["pass", "bid 6S"]);
     assert_eq!(h.to_move(), Some(2));
@@ -18,11 +15,7 @@ fn f1_f4_dealer_sits_out_and_is_skipped() {
     assert_eq!(h.declarer(), Some(1));
     act(&mut h, &["discard 8H 7H", "declare 6S"]);
     assert_eq!(h.to_move(), Some(2), "the declarer's left skips the dealer");
-    assert!(h
-        .observation(Viewer::Seat(3))
-        .hands
-        .iter()
-        .all(|v| v.cards.is_none()));
+    assert!(h.observation(Viewer::Seat(3)).hands.iter().all(|v| v.cards.is_none()));
 }
 
 #[test]
@@ -42,15 +35,7 @@ fn f3_dealer_whists_when_both_pass_a_six_or_seven() {
     let mut h = hand(4, 3, &opts);
     act(
         &mut h,
-        &[
-            "pass",
-            "bid 6S",
-            "pass",
-            "discard 8H 7H",
-            "declare 6S",
-            "pass",
-            "pass",
-        ],
+        &["pass", "bid 6S", "pass", "discard 8H 7H", "declare 6S", "pass", "pass"],
     );
     assert_eq!(h.phase_kind(), PhaseKind::DealerWhist);
     assert_eq!(h.to_move(), Some(3));
@@ -83,29 +68,13 @@ fn f3_dealer_whist_only_with_the_option_and_only_against_six_or_seven() {
     let mut h = hand(4, 3, &[]);
     act(
         &mut h,
-        &[
-            "pass",
-            "bid 6S",
-            "pass",
-            "discard 8H 7H",
-            "declare 6S",
-            "pass",
-            "pass",
-        ],
+        &["pass", "bid 6S", "pass", "discard 8H 7H", "declare 6S", "pass", "pass"],
     );
     assert_eq!(contract(&h).resolution, Resolution::BothPassed);
     let mut h = hand(4, 3, &[("dealer_whist_when_both_pass", "true")]);
     act(
         &mut h,
-        &[
-            "pass",
-            "bid 8S",
-            "pass",
-            "discard 8H 7H",
-            "declare 8S",
-            "pass",
-            "pass",
-        ],
+        &["pass", "bid 8S", "pass", "discard 8H 7H", "declare 8S", "pass", "pass"],
     );
     assert_eq!(contract(&h).resolution, Resolution::BothPassed);
     let mut h = hand(4, 3, &[("dealer_whist_when_both_pass", "true")]);
@@ -139,21 +108,14 @@ fn f3_dealer_owns_the_allpass_talon_and_can_win_with_it() {
     let mut h = hand_with(4, 3, &[("dealer_allpass_talon", "true")], deal);
     act(&mut h, &["pass", "pass", "pass"]);
     let o = h.observation(Viewer::Seat(0));
-    assert_eq!(
-        o.trick[0].by,
-        Holder::Seat(3),
-        "the dealer leads the top talon card"
-    );
+    assert_eq!(o.trick[0].by, Holder::Seat(3), "the dealer leads the top talon card");
     act(&mut h, &["play AS", "play 7S", "play 9H"]);
     assert_eq!(
         h.observation(Viewer::Spectator).dealer_tricks,
         1,
         "a real lead: the dealer's AH wins"
     );
-    assert_eq!(
-        h.observation(Viewer::Spectator).trick[0].card.to_string(),
-        "7H"
-    );
+    assert_eq!(h.observation(Viewer::Spectator).trick[0].card.to_string(), "7H");
     assert_eq!(h.to_move(), Some(0));
     act(&mut h, &["play KS", "play JC", "play TH"]);
     assert_eq!(h.to_move(), Some(0), "the eldest leads the third trick");
@@ -173,11 +135,7 @@ fn f3_talon_push_declarer_may_push_the_talon_to_the_dealer() {
     act(&mut h, &["pass", "bid 6S", "pass"]);
     assert_eq!(legal(&h), vec!["take", "push"]);
     act(&mut h, &["push"]);
-    assert_eq!(
-        h.phase_kind(),
-        PhaseKind::Declare,
-        "no discard after a push"
-    );
+    assert_eq!(h.phase_kind(), PhaseKind::Declare, "no discard after a push");
     assert_eq!(h.card_places().0[1].len(), 10);
     act(&mut h, &["declare 6S", "pass", "pass"]);
     assert!(contract(&h).talon_pushed);
@@ -204,20 +162,14 @@ fn h1_hussar_two_bidders_dummy_unseen() {
     let (_, dummy) = h.dealt_by_seat();
     assert_eq!(
         dummy.unwrap().to_string(),
-        "JD QD KD AD 7C 8C 9C TC JC 7S"
-            .parse::<CardSet>()
-            .unwrap()
-            .to_string()
+        "JD QD KD AD 7C 8C 9C TC JC 7S".parse::<CardSet>().unwrap().to_string()
     );
     assert_eq!(h.to_move(), Some(0));
     assert!(
         !sees(&h, Viewer::Seat(0), 1) && !sees(&h, Viewer::Seat(1), 1),
         "the dummy is unseen"
     );
-    assert_eq!(
-        h.observation(Viewer::Seat(0)).hands[1].holder,
-        Holder::Dummy
-    );
+    assert_eq!(h.observation(Viewer::Seat(0)).hands[1].holder, Holder::Dummy);
     act(&mut h, &["bid 6S"]);
     assert_eq!(h.to_move(), Some(1), "the dummy does not bid");
     act(&mut h, &["pass"]);
@@ -240,24 +192,15 @@ fn h1_hussar_defender_whists_open_and_plays_both_hands() {
     assert_eq!(h.to_move(), Some(1));
     play_out(&mut h);
     let c = contract(&h);
-    assert_eq!(
-        c.defenders[0].seat, None,
-        "the dummy is a defender without a seat"
-    );
+    assert_eq!(c.defenders[0].seat, None, "the dummy is a defender without a seat");
     assert_eq!(c.defenders[1].call, WhistCall::Whist);
-    assert_eq!(
-        c.declarer_tricks + c.defenders[0].tricks + c.defenders[1].tricks,
-        10
-    );
+    assert_eq!(c.declarer_tricks + c.defenders[0].tricks + c.defenders[1].tricks, 10);
 }
 
 #[test]
 fn h1_hussar_pass_scores_without_play() {
     let mut h = hussar();
-    act(
-        &mut h,
-        &["bid 6S", "pass", "discard 8H 7H", "declare 6S", "pass"],
-    );
+    act(&mut h, &["bid 6S", "pass", "discard 8H 7H", "declare 6S", "pass"]);
     let c = contract(&h);
     assert_eq!(c.resolution, Resolution::BothPassed);
 }
@@ -265,10 +208,7 @@ fn h1_hussar_pass_scores_without_play() {
 #[test]
 fn h1_hussar_misere_and_checked_ten_played_open() {
     let mut h = hussar();
-    act(
-        &mut h,
-        &["bid misere", "pass", "discard 8H 7H", "declare misere"],
-    );
+    act(&mut h, &["bid misere", "pass", "discard 8H 7H", "declare misere"]);
     assert_eq!(h.phase_kind(), PhaseKind::Play);
     act(&mut h, &["play 8S"]);
     assert!(sees(&h, Viewer::Seat(0), 1));
@@ -276,17 +216,10 @@ fn h1_hussar_misere_and_checked_ten_played_open() {
     let mut h = hussar();
     act(&mut h, &["bid 10S", "pass", "discard 8H 7H", "declare 10S"]);
     assert_eq!(h.phase_kind(), PhaseKind::Play);
-    assert_eq!(
-        h.observation(Viewer::Spectator).defence,
-        Some(DefenceMode::Open)
-    );
+    assert_eq!(h.observation(Viewer::Spectator).defence, Some(DefenceMode::Open));
     let mut h = hand(2, 1, &[("stalingrad", "true")]);
     act(&mut h, &["bid 6S", "pass", "discard 8H 7H", "declare 6S"]);
-    assert_eq!(
-        h.phase_kind(),
-        PhaseKind::Play,
-        "Stalingrad: the defender must whist"
-    );
+    assert_eq!(h.phase_kind(), PhaseKind::Play, "Stalingrad: the defender must whist");
 }
 
 #[test]

@@ -12,13 +12,7 @@ fn seat1_declares(opts: &[(&str, &str)], contract: &str) -> RussianHand {
     };
     act(
         &mut h,
-        &[
-            "pass",
-            &bid,
-            "pass",
-            "discard 8H 7H",
-            &format!("declare {contract}"),
-        ],
+        &["pass", &bid, "pass", "discard 8H 7H", &format!("declare {contract}")],
     );
     h
 }
@@ -26,10 +20,7 @@ fn seat1_declares(opts: &[(&str, &str)], contract: &str) -> RussianHand {
 /// Seat 0 (eldest) declares 6S; the first defender is seat 1, the second seat 2.
 fn seat0_declares(opts: &[(&str, &str)]) -> RussianHand {
     let mut h = hand(3, 2, opts);
-    act(
-        &mut h,
-        &["bid 6S", "pass", "pass", "discard 8H 7H", "declare 6S"],
-    );
+    act(&mut h, &["bid 6S", "pass", "pass", "discard 8H 7H", "declare 6S"]);
     h
 }
 
@@ -38,11 +29,7 @@ fn w2_first_defender_is_declarers_left_then_the_other() {
     let mut h = seat1_declares(&[], "6S");
     assert_eq!(h.phase_kind(), PhaseKind::Whist);
     assert_eq!(h.to_move(), Some(2));
-    assert_eq!(
-        legal(&h),
-        vec!["whist", "pass"],
-        "the first defender cannot half-whist"
-    );
+    assert_eq!(legal(&h), vec!["whist", "pass"], "the first defender cannot half-whist");
     act(&mut h, &["whist"]);
     assert_eq!(h.to_move(), Some(0));
     assert!(
@@ -102,10 +89,7 @@ fn w4_two_whisters_play_closed_without_choice() {
     let mut h = seat1_declares(&[], "6S");
     act(&mut h, &["whist", "whist"]);
     assert_eq!(h.phase_kind(), PhaseKind::Play);
-    assert_eq!(
-        h.observation(Viewer::Spectator).defence,
-        Some(DefenceMode::Closed)
-    );
+    assert_eq!(h.observation(Viewer::Spectator).defence, Some(DefenceMode::Closed));
     assert!(!sees(&h, Viewer::Seat(2), 0) && !sees(&h, Viewer::Seat(1), 2));
 }
 
@@ -115,21 +99,10 @@ fn w4_open_whist_whister_plays_both_hands_face_up() {
     act(&mut h, &["whist", "pass", "open"]);
     // P1: the eldest (seat 0, the passer) leads, but the whister plays his cards.
     assert_eq!(h.to_move(), Some(2));
-    for v in [
-        Viewer::Seat(1),
-        Viewer::Spectator,
-        Viewer::Seat(0),
-        Viewer::Seat(2),
-    ] {
-        assert!(
-            sees(&h, v, 0) && sees(&h, v, 2),
-            "defenders' hands face up for {v:?}"
-        );
+    for v in [Viewer::Seat(1), Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(2)] {
+        assert!(sees(&h, v, 0) && sees(&h, v, 2), "defenders' hands face up for {v:?}");
     }
-    assert!(
-        !sees(&h, Viewer::Seat(2), 1),
-        "the declarer's hand stays closed"
-    );
+    assert!(!sees(&h, Viewer::Seat(2), 1), "the declarer's hand stays closed");
     refused(&mut h, 0, "play AS");
     act(&mut h, &["play AS"]);
     assert_eq!(h.to_move(), Some(1));
@@ -190,19 +163,12 @@ fn w6_ten_trick_checked_and_whisted() {
 fn w7_misere_played_without_whist_round_open_or_closed() {
     let h = seat1_declares(&[], "misere");
     assert_eq!(h.phase_kind(), PhaseKind::Play);
-    assert_eq!(
-        h.to_move(),
-        Some(0),
-        "each misère defender plays his own hand"
-    );
+    assert_eq!(h.to_move(), Some(0), "each misère defender plays his own hand");
     assert!(
         sees(&h, Viewer::Seat(1), 0) && sees(&h, Viewer::Seat(0), 2),
         "open by default"
     );
-    assert!(
-        !sees(&h, Viewer::Seat(0), 1),
-        "the declarer's hand stays closed"
-    );
+    assert!(!sees(&h, Viewer::Seat(0), 1), "the declarer's hand stays closed");
     let h = seat1_declares(&[("misere_defence", "closed")], "misere");
     assert!(!sees(&h, Viewer::Seat(1), 0) && !sees(&h, Viewer::Seat(0), 2));
 }
@@ -216,11 +182,7 @@ fn p3_offer_accepted_by_every_defender_in_playing_order() {
     assert_eq!(h.to_move(), Some(1), "closed: the whister answers first");
     assert_eq!(legal(&h), vec!["accept", "refuse"]);
     act(&mut h, &["accept"]);
-    assert_eq!(
-        h.to_move(),
-        Some(2),
-        "the passer controls cards and answers too"
-    );
+    assert_eq!(h.to_move(), Some(2), "the passer controls cards and answers too");
     act(&mut h, &["accept"]);
     let c = contract(&h);
     assert_eq!(c.resolution, Resolution::Offer);
@@ -243,10 +205,7 @@ fn p3_refusal_goes_on_and_no_second_offer_in_the_trick() {
     act(&mut h, &["play AS", "offer 2"]);
     act(&mut h, &["accept"]);
     let c = contract(&h);
-    assert_eq!(
-        c.offer.map(|o| (o.by, o.declarer_side, o.tricks)),
-        Some((1, false, 2))
-    );
+    assert_eq!(c.offer.map(|o| (o.by, o.declarer_side, o.tricks)), Some((1, false, 2)));
     assert_eq!(c.declarer_tricks, 8);
 }
 
