@@ -37,10 +37,7 @@ impl RandomBot {
 
 /// Picks uniformly among `legal`, all `Offer(_)` actions counting as one choice.
 pub fn random_choice(rng: &mut impl rand_core::RngCore, legal: &[Action]) -> Option<Action> {
-    let offers = legal
-        .iter()
-        .filter(|a| matches!(a, Action::Offer(_)))
-        .count() as u32;
+    let offers = legal.iter().filter(|a| matches!(a, Action::Offer(_))).count() as u32;
     let others = legal.len() as u32 - offers;
     let choices = others + u32::from(offers > 0);
     if choices == 0 {
@@ -55,11 +52,7 @@ pub fn random_choice(rng: &mut impl rand_core::RngCore, legal: &[Action]) -> Opt
             .copied()
     } else {
         let n = uniform_below(rng, offers) as usize;
-        legal
-            .iter()
-            .filter(|a| matches!(a, Action::Offer(_)))
-            .nth(n)
-            .copied()
+        legal.iter().filter(|a| matches!(a, Action::Offer(_))).nth(n).copied()
     }
 }
 

@@ -36,12 +36,7 @@ fn play_random(cfg: HandConfig, seed: u64, rng: &mut XorShift) -> u8 {
 }
 
 /// The checked path a UI or server takes: `legal_actions` into a vector + `apply`.
-fn play_random_checked(
-    cfg: HandConfig,
-    seed: u64,
-    rng: &mut XorShift,
-    buf: &mut Vec<Action>,
-) -> u8 {
+fn play_random_checked(cfg: HandConfig, seed: u64, rng: &mut XorShift, buf: &mut Vec<Action>) -> u8 {
     let mut h = RussianHand::new(cfg, (seed % 3) as u8, Deal::seeded(seed, 0), None);
     while let Some(seat) = h.to_move() {
         h.legal_actions(buf);

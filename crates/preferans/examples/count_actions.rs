@@ -7,10 +7,7 @@ fn main() {
     let cfg = HandConfig::from_rules(&Rules::sochi());
     let mut rng = hand_rng(1, 1);
     let (mut acts, mut tricks, mut count_sum) = (0u64, 0u64, 0u64);
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(100_000);
+    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let t = std::time::Instant::now();
     for seed in 0..n {
         let mut h = RussianHand::new(cfg, (seed % 3) as u8, Deal::seeded(seed, 0), None);
