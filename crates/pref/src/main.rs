@@ -2,6 +2,7 @@
 
 mod describe;
 mod play;
+mod score;
 mod sim;
 
 use std::path::{Path, PathBuf};
@@ -31,6 +32,22 @@ enum Command {
     Replay {
         /// The record (JSON) to replay.
         file: PathBuf,
+    },
+    /// Re-score a record and print the scoresheet and the final settlement.
+    Score {
+        /// The record (JSON).
+        file: PathBuf,
+        /// Print JSON for machines instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw the scoresheet of a record as the classic pulya (SVG).
+    Sheet {
+        /// The record (JSON).
+        file: PathBuf,
+        /// Where to write the SVG.
+        #[arg(long)]
+        svg: PathBuf,
     },
     /// List the presets and every option with its default in each preset.
     Rules,
@@ -69,9 +86,9 @@ impl RulesArgs {
 struct SimArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Number of hands to play.
-    #[arg(long, default_value_t = 10)]
-    hands: u32,
+    /// Number of hands to play; without it, the whole match to its end (S9).
+    #[arg(long)]
+    hands: Option<u32>,
     /// Seed of the deals and the bots (the same seed gives the same game on any machine).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -151,6 +168,25 @@ fn run(cli: Cli) -> Result<()> {
                 "record valid: {} hands replayed, every outcome agrees",
                 m.finished_hands().len()
             );
+            Ok(())
+        }
+        Command::Score { file, json } => {
+            let record = read_record(&file)?;
+            let m = record.replay().with_context(|| format!("{}", file.display()))?;
+            let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
+            if json {
+                println!("{}", score::score_json(&m, &names));
+            } else {
+                print!("{}", score::score_text(&m, &names));
+            }
+            Ok(())
+        }
+        Command::Sheet { file, svg } => {
+            let record = read_record(&file)?;
+            let m = record.replay().with_context(|| format!("{}", file.display()))?;
+            let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
+            write_atomically(&svg, &preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names))?;
+            println!("pulya written to {}", svg.display());
             Ok(())
         }
         Command::Rules => {

@@ -6,16 +6,15 @@ use preferans::{HandOutcome, HandState, Match, Rules, Viewer};
 use preferans_bots::{Bot, RandomBot};
 
 /// Plays `hands` hands with one random bot per seat (bot seeds derived from `seed`).
-pub fn simulate(rules: Rules, hands: u32, seed: u64, first_dealer: u8) -> Record {
+pub fn simulate(rules: Rules, hands: Option<u32>, seed: u64, first_dealer: u8) -> Record {
     let players = rules.players();
-    let mut m = Match::new(rules, seed, first_dealer, Some(hands));
+    let mut m = Match::new(rules, seed, first_dealer, hands);
     let mut bots: Vec<RandomBot> = (0..players)
-        .map(|s| RandomBot::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(s) + 1))
+        .map(|s| RandomBot::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(s) + 1)))
         .collect();
-    let bar = if hands >= 1000 {
-        ProgressBar::new(u64::from(hands))
-    } else {
-        ProgressBar::hidden()
+    let bar = match hands {
+        Some(n) if n >= 1000 => ProgressBar::new(u64::from(n)),
+        _ => ProgressBar::hidden(),
     };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} hands {per_sec} eta {eta}")

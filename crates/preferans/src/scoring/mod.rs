@@ -10,6 +10,7 @@
 mod hand;
 mod settle;
 mod sheet;
+mod svg;
 #[cfg(test)]
 mod tests;
 
@@ -17,6 +18,7 @@ pub use hand::talon_bonus;
 pub use hand::{contract_value, whist_quota, HandContext};
 pub use settle::Settlement;
 pub use sheet::{Scoresheet, Section, SheetLine, Totals};
+pub use svg::pulya_svg;
 
 use crate::Seat;
 

@@ -1,0 +1,88 @@
+//! `pref score`: the scoresheet of a replayed record and its settlement, as text or JSON.
+
+use std::fmt::Write;
+
+use preferans::scoring::Section;
+use preferans::{Match, Seat};
+use serde_json::json;
+
+fn name(names: &[String], s: Seat) -> String {
+    names.get(s as usize).cloned().unwrap_or_else(|| format!("seat {s}"))
+}
+
+/// The sheet section by section with dotted running totals, then the settlement.
+pub fn score_text(m: &Match, names: &[String]) -> String {
+    let sheet = m.sheet();
+    let players = sheet.players();
+    let mut out = String::new();
+    let _ = writeln!(out, "Rules: {}", m.rules());
+    let _ = writeln!(
+        out,
+        "Hands: {}{}",
+        sheet.hands(),
+        if sheet.is_game_over(m.rules()) {
+            " (game over)"
+        } else {
+            ""
+        }
+    );
+    for s in 0..players {
+        let _ = writeln!(out, "Seat {s} ({}):", name(names, s));
+        let _ = writeln!(out, "  pool      {}", sheet.running(Section::Pool(s)));
+        let _ = writeln!(out, "  mountain  {}", sheet.running(Section::Mountain(s)));
+        for on in (0..players).filter(|o| *o != s) {
+            let _ = writeln!(
+                out,
+                "  whists on {:<10} {}",
+                name(names, on),
+                sheet.running(Section::Whists { writer: s, on })
+            );
+        }
+    }
+    let st = sheet.settlement(m.rules());
+    let _ = writeln!(out, "Settlement (whists, S10):");
+    for s in 0..players as usize {
+        let (num, den) = st.exact(s);
+        let _ = writeln!(
+            out,
+            "  {:<12} {:>10}   (exact {num}/{den})",
+            name(names, s as Seat),
+            st.rounded(s)
+        );
+    }
+    out
+}
+
+/// The same as JSON: totals, every line with its hand, and the settlement.
+pub fn score_json(m: &Match, names: &[String]) -> String {
+    let sheet = m.sheet();
+    let players = sheet.players() as usize;
+    let t = sheet.totals();
+    let st = sheet.settlement(m.rules());
+    let seats: Vec<_> = (0..players)
+        .map(|s| {
+            let (num, den) = st.exact(s);
+            json!({
+                "seat": s,
+                "name": name(names, s as Seat),
+                "pool": t.pool[s],
+                "mountain": t.mountain[s],
+                "whists_on": (0..players).map(|o| t.whists[s][o]).collect::<Vec<_>>(),
+                "result": { "numerator": num, "denominator": den, "rounded": st.rounded(s) },
+            })
+        })
+        .collect();
+    let lines: Vec<_> = sheet
+        .lines()
+        .iter()
+        .map(|l| json!({ "hand": l.hand, "entry": l.entry }))
+        .collect();
+    serde_json::to_string_pretty(&json!({
+        "rules": m.rules().to_string(),
+        "hands": sheet.hands(),
+        "game_over": sheet.is_game_over(m.rules()),
+        "seats": seats,
+        "lines": lines,
+    }))
+    .unwrap_or_default()
+}
