@@ -1,0 +1,114 @@
+//! Property tests of the scorer over random matches: S10 is zero-sum for every preset and
+//! player count, re-scoring a record reproduces it, and Leningrad is Sochi with mountains and
+//! whists doubled and the pool doubled at the end, hand by hand (section 3).
+
+use preferans::deal::{hand_rng, uniform_below};
+use preferans::record::{PlayerRecord, Record};
+use preferans::scoring::Entry;
+use preferans::{HandState, Match, Rules};
+use proptest::prelude::*;
+
+/// Plays a match with random legal actions (offers rarely) up to `hands` hands.
+fn random_match(rules: Rules, seed: u64, hands: Option<u32>) -> Match {
+    let mut m = Match::new(rules, seed, (seed % 3) as u8, hands);
+    let mut rng = hand_rng(seed, u64::MAX);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Some(h) = m.current_hand() {
+        let seat = h.to_move().expect("a hand in progress has a seat to move");
+        h.legal_actions(&mut legal);
+        let cards: Vec<_> = legal.iter().copied().filter(|a| !matches!(a, preferans::Action::Offer(_))).collect();
+        let pool = if cards.is_empty() || uniform_below(&mut rng, 20) == 0 { &legal } else { &cards };
+        let a = pool[uniform_below(&mut rng, pool.len() as u32) as usize];
+        m.apply(seat, a).unwrap();
+        steps += 1;
+        assert!(steps < 200_000, "match does not end");
+    }
+    m
+}
+
+fn players(n: u8) -> Vec<PlayerRecord> {
+    (0..n).map(|s| PlayerRecord { name: format!("p{s}"), kind: "random".into() }).collect()
+}
+
+fn rules(preset: &str, players: u8, extra: &[(&str, &str)]) -> Rules {
+    let mut r = Rules::preset(preset).unwrap().with("players", &players.to_string()).unwrap();
+    for (k, v) in extra {
+        r.set(k, v).unwrap();
+    }
+    r
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn s10_settlement_is_zero_sum_every_preset_and_player_count(
+        seed in any::<u64>(),
+        preset in prop::sample::select(vec!["sochi", "leningrad", "rostov"]),
+        n in 2u8..=4,
+        progression in prop::sample::select(vec!["none", "arithmetic", "geometric"]),
+        end in prop::sample::select(vec!["each_reaches_target", "pool_sum"]),
+    ) {
+        let mut extra = vec![("allpass_progression", progression), ("end", end), ("target", "10")];
+        if n == 4 {
+            extra.extend([("dealer_allpass_talon", "true"), ("talon_push", "true"), ("dealer_talon_bonus", "true"), ("dealer_whist_when_both_pass", "true")]);
+        }
+        let m = random_match(rules(preset, n, &extra), seed, Some(40));
+        let st = m.sheet().settlement(m.rules());
+        prop_assert_eq!(st.scaled_sum(), 0);
+        // Every prefix of the sheet settles to zero too.
+        let mut partial = preferans::scoring::Scoresheet::new(n);
+        for h in 1..=m.sheet().hands() {
+            partial.append(&m.sheet().entries_of_hand(h));
+            prop_assert_eq!(partial.settlement(m.rules()).scaled_sum(), 0);
+        }
+    }
+
+    #[test]
+    fn s9_matches_end_by_the_rules_and_rescoring_a_record_reproduces_it(seed in any::<u64>(), n in 2u8..=4) {
+        let m = random_match(rules("sochi", n, &[("target", "6")]), seed, None);
+        prop_assert!(m.sheet().is_game_over(m.rules()));
+        let record = Record::from_match(&m, players(n));
+        let replayed = Record::from_json(&record.to_json()).unwrap().replay().unwrap();
+        prop_assert_eq!(replayed.sheet(), m.sheet());
+        prop_assert_eq!(Record::from_match(&replayed, players(n)), record);
+    }
+
+    #[test]
+    fn section3_leningrad_is_sochi_doubled_hand_by_hand(seed in any::<u64>(), n in 2u8..=4) {
+        let extra: &[(&str, &str)] = &[("target", "10")];
+        let sochi = random_match(rules("sochi", n, extra), seed, Some(30));
+        // The same game under Leningrad: same rules for play, other scoring knobs.
+        let mut record = Record::from_match(&sochi, players(n));
+        record.rules.preset = "leningrad".into();
+        for h in &mut record.hands {
+            h.scores = None;
+        }
+        let leningrad = record.replay().unwrap();
+        prop_assert_eq!(sochi.sheet().hands(), leningrad.sheet().hands());
+        for h in 1..=sochi.sheet().hands() {
+            let doubled: Vec<Entry> = sochi.sheet().entries_of_hand(h).into_iter().map(|e| match e {
+                Entry::Pool { .. } => e,
+                Entry::Mountain { seat, points, why } => Entry::Mountain { seat, points: 2 * points, why },
+                Entry::Whists { writer, on, points, why } => Entry::Whists { writer, on, points: 2 * points, why },
+            }).collect();
+            prop_assert_eq!(leningrad.sheet().entries_of_hand(h), doubled, "hand {}", h);
+        }
+        let (s, l) = (sochi.sheet().settlement(sochi.rules()), leningrad.sheet().settlement(leningrad.rules()));
+        for seat in 0..n as usize {
+            prop_assert_eq!(l.exact(seat).0, 2 * s.exact(seat).0);
+        }
+    }
+}
+
+#[test]
+fn s10_rounding_is_at_the_edge_only() {
+    // A 3-player result of 1/3 prints as 0.33, −2/3 as −0.67; the exact values sum to zero.
+    let m = random_match(Rules::sochi(), 5, Some(12));
+    let st = m.sheet().settlement(m.rules());
+    let (num, den) = st.exact(0);
+    assert_eq!(den, 3);
+    let shown: f64 = st.rounded(0).parse().unwrap();
+    assert!((shown - num as f64 / 3.0).abs() <= 0.005 + 1e-9);
+}
