@@ -183,3 +183,80 @@ fn replay_errors_name_what_and_where() {
     v["version"] = 99.into();
     check(&v.to_string(), &["version 99"]);
 }
+
+#[test]
+fn score_prints_the_sheet_and_a_zero_sum_settlement() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    pref()
+        .args(["sim", "--seed", "3", "-o", "target=6", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let out = pref().arg("score").arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(game over)") && text.contains("pool      0.") && text.contains("Settlement"),
+        "{text}"
+    );
+    let out = pref().args(["score", "--json"]).arg(&file).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sum: i64 = json["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["result"]["numerator"].as_i64().unwrap())
+        .sum();
+    assert_eq!(sum, 0);
+    assert_eq!(json["game_over"], true);
+}
+
+#[test]
+fn score_refuses_a_record_whose_stored_scores_disagree() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    pref()
+        .args(["sim", "--seed", "3", "--hands", "5", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let hand = json["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|h| !h["scores"].as_array().unwrap().is_empty())
+        .unwrap();
+    json["hands"][hand]["scores"][0]["points"] = 999.into();
+    std::fs::write(&file, json.to_string()).unwrap();
+    let out = pref().arg("score").arg(&file).output().unwrap();
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(
+        err.contains(&format!("hand {}", hand + 1)) && err.contains("scores"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sheet_draws_the_pulya_as_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    for players in ["2", "3", "4"] {
+        let file = dir.path().join(format!("g{players}.json"));
+        let svg = dir.path().join(format!("g{players}.svg"));
+        pref()
+            .args(["sim", "--seed", "8", "--hands", "12", "--players", players, "--out"])
+            .arg(&file)
+            .assert()
+            .success();
+        pref().arg("sheet").arg(&file).arg("--svg").arg(&svg).assert().success();
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+        assert!(text.contains("random-0") && text.contains("Settlement"));
+        assert_eq!(
+            text.matches("class=\"pool\"").count(),
+            players.parse::<usize>().unwrap()
+        );
+    }
+}
