@@ -131,6 +131,27 @@ pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::p
             writeln!(out, "== hand over: {}", outcome_text(&outcome))?;
         }
     }
+    let sheet = m.sheet();
+    let st = sheet.settlement(m.rules());
+    let results: Vec<String> = (0..players as usize)
+        .map(|s| {
+            format!(
+                "{} {}",
+                if s == seat as usize {
+                    "you".to_string()
+                } else {
+                    format!("seat {s}")
+                },
+                st.rounded(s)
+            )
+        })
+        .collect();
+    writeln!(
+        out,
+        "== after {} hands, settlement in whists: {}",
+        sheet.hands(),
+        results.join(", ")
+    )?;
     if let Some(path) = save {
         let names = (0..players)
             .map(|s| {
