@@ -616,3 +616,16 @@ fn sheet_running_totals_the_classic_way() {
     assert_eq!(s.running(Section::Mountain(0)), "0");
     assert_eq!(s.lines().iter().map(|l| l.hand).collect::<Vec<_>>(), vec![1, 2, 3]);
 }
+
+#[test]
+fn p3_accepted_offer_is_scored_as_if_the_tricks_were_taken() {
+    // 6♠, L whists alone; after 4 tricks (D 3, L 1) D offers to take 3 of the remaining 6:
+    // D ends with 6, the defence with 4 (credited to the whister): D pool 2; L→D 2·4 = 8.
+    let mut o = contract("6S", 6, (W, 4), (P, 0));
+    if let HandOutcome::Contract(c) = &mut o {
+        c.resolution = Resolution::Offer;
+        c.offer = Some(crate::outcome::AcceptedOffer { by: D, declarer_side: true, tricks: 3, remaining: 6 });
+    }
+    let s = score(&Rules::sochi(), &o);
+    assert_eq!((pool(&s, D), wh(&s, L, D), wh(&s, R, D)), (2, 8, 0));
+}
