@@ -83,7 +83,7 @@ pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::p
     let players = rules.players();
     let mut m = Match::new(rules, seed, 0, Some(hands));
     let mut bots: Vec<RandomBot> = (0..players)
-        .map(|s| RandomBot::new(seed ^ (u64::from(s) + 1) * 7919))
+        .map(|s| RandomBot::new(seed ^ ((u64::from(s) + 1) * 7919)))
         .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

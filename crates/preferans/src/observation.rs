@@ -18,6 +18,16 @@ pub enum Viewer {
     Spectator,
 }
 
+impl Viewer {
+    /// The viewer, or a spectator when its seat fails `keep` (e.g. an impossible seat number).
+    pub fn filter_seat(self, keep: impl Fn(Seat) -> bool) -> Viewer {
+        match self {
+            Viewer::Seat(s) if keep(s) => self,
+            _ => Viewer::Spectator,
+        }
+    }
+}
+
 /// Whose hand or card something is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

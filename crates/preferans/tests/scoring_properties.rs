@@ -17,8 +17,16 @@ fn random_match(rules: Rules, seed: u64, hands: Option<u32>) -> Match {
     while let Some(h) = m.current_hand() {
         let seat = h.to_move().expect("a hand in progress has a seat to move");
         h.legal_actions(&mut legal);
-        let cards: Vec<_> = legal.iter().copied().filter(|a| !matches!(a, preferans::Action::Offer(_))).collect();
-        let pool = if cards.is_empty() || uniform_below(&mut rng, 20) == 0 { &legal } else { &cards };
+        let cards: Vec<_> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, preferans::Action::Offer(_)))
+            .collect();
+        let pool = if cards.is_empty() || uniform_below(&mut rng, 20) == 0 {
+            &legal
+        } else {
+            &cards
+        };
         let a = pool[uniform_below(&mut rng, pool.len() as u32) as usize];
         m.apply(seat, a).unwrap();
         steps += 1;
@@ -28,11 +36,19 @@ fn random_match(rules: Rules, seed: u64, hands: Option<u32>) -> Match {
 }
 
 fn players(n: u8) -> Vec<PlayerRecord> {
-    (0..n).map(|s| PlayerRecord { name: format!("p{s}"), kind: "random".into() }).collect()
+    (0..n)
+        .map(|s| PlayerRecord {
+            name: format!("p{s}"),
+            kind: "random".into(),
+        })
+        .collect()
 }
 
 fn rules(preset: &str, players: u8, extra: &[(&str, &str)]) -> Rules {
-    let mut r = Rules::preset(preset).unwrap().with("players", &players.to_string()).unwrap();
+    let mut r = Rules::preset(preset)
+        .unwrap()
+        .with("players", &players.to_string())
+        .unwrap();
     for (k, v) in extra {
         r.set(k, v).unwrap();
     }

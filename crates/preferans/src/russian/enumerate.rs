@@ -176,6 +176,9 @@ impl RussianHand {
 /// Index of the `k`-th set bit (0-based) of `bits`.
 #[inline]
 fn nth_bit(mut bits: u32, k: u32) -> Option<u8> {
+    if k >= bits.count_ones() {
+        return None;
+    }
     for _ in 0..k {
         bits &= bits.wrapping_sub(1);
     }

@@ -83,7 +83,8 @@ impl RussianHand {
         let is_declarer_seat = me.is_some() && me == self.declarer() && self.highest.is_some();
         let hands = (0..3u8)
             .map(|p| {
-                let own = me.is_some() && self.seats[p as usize] == me.unwrap_or(NO_SEAT);
+                // The dummy's placeholder seat is nobody's (H1), whatever seat number a viewer claims.
+                let own = me.is_some_and(|m| m != NO_SEAT && self.seats[p as usize] == m);
                 let shown = open && self.open_mask & (1 << p) != 0;
                 let looked = me == Some(self.dealer) && self.cfg.players == 4 && self.looked == Some(p);
                 HandView {
@@ -151,7 +152,7 @@ impl RussianHand {
         if self.talon_shown {
             s |= self.deal.talon().into_iter().collect::<CardSet>();
         }
-        if let Viewer::Seat(me) = viewer {
+        if let Viewer::Seat(me) = viewer.filter_seat(|s| s != NO_SEAT) {
             for p in 0..3 {
                 if self.seats[p] == me {
                     s |= self.hands[p];

@@ -394,12 +394,10 @@ fn s8_no_aid_with_pool_sum_end() {
 
 fn totals(pool: [i64; 3], mountain: [i64; 3], whists: [[i64; 3]; 3]) -> Totals {
     let mut t = Totals::default();
-    for i in 0..3 {
-        t.pool[i] = pool[i];
-        t.mountain[i] = mountain[i];
-        for j in 0..3 {
-            t.whists[i][j] = whists[i][j];
-        }
+    t.pool[..3].copy_from_slice(&pool);
+    t.mountain[..3].copy_from_slice(&mountain);
+    for (row, w) in t.whists.iter_mut().zip(whists) {
+        row[..3].copy_from_slice(&w);
     }
     t
 }
@@ -464,10 +462,11 @@ fn s10_full_game_with_aid_in_the_last_hand_seed_19d() {
 
 #[test]
 fn f2_four_player_settlement_divides_by_four_seed_21() {
-    let mut t = Totals::default();
-    t.pool = [20, 20, 20, 20];
-    t.mountain = [4, 9, 15, 1];
-    t.whists = [[0, 10, 20, 6], [4, 0, 12, 0], [8, 2, 0, 14], [0, 16, 30, 0]];
+    let t = Totals {
+        pool: [20, 20, 20, 20],
+        mountain: [4, 9, 15, 1],
+        whists: [[0, 10, 20, 6], [4, 0, 12, 0], [8, 2, 0, 14], [0, 16, 30, 0]],
+    };
     assert_eq!(settle(&t, 4, 1), vec![(113, 2), (-59, 2), (-231, 2), (177, 2)]);
     let st = Settlement::of(&t, 4, 1);
     assert_eq!(st.rounded(0), "56.50");
@@ -596,9 +595,11 @@ fn h2_hussar_dummy_writes_nothing_seed_27() {
     let s = score(&r, &o);
     assert_eq!((pool(&s, 0), wh(&s, 1, 0), mtn(&s, 1)), (2, 6, 2));
     // Two-player settlement: pools 20/20, mountains 10/4, 0→1 30, 1→0 50: −50, +50.
-    let mut t = Totals::default();
-    t.pool = [20, 20, 0, 0];
-    t.mountain = [10, 4, 0, 0];
+    let mut t = Totals {
+        pool: [20, 20, 0, 0],
+        mountain: [10, 4, 0, 0],
+        ..Default::default()
+    };
     t.whists[0][1] = 30;
     t.whists[1][0] = 50;
     assert_eq!(settle(&t, 2, 1), vec![(-50, 1), (50, 1)]);
@@ -624,7 +625,12 @@ fn p3_accepted_offer_is_scored_as_if_the_tricks_were_taken() {
     let mut o = contract("6S", 6, (W, 4), (P, 0));
     if let HandOutcome::Contract(c) = &mut o {
         c.resolution = Resolution::Offer;
-        c.offer = Some(crate::outcome::AcceptedOffer { by: D, declarer_side: true, tricks: 3, remaining: 6 });
+        c.offer = Some(crate::outcome::AcceptedOffer {
+            by: D,
+            declarer_side: true,
+            tricks: 3,
+            remaining: 6,
+        });
     }
     let s = score(&Rules::sochi(), &o);
     assert_eq!((pool(&s, D), wh(&s, L, D), wh(&s, R, D)), (2, 8, 0));

@@ -1,0 +1,146 @@
+//! Helpers shared by the integration tests: a tiny deterministic RNG, the rules options the
+//! property tests vary, and a random player that still lets hands reach the play.
+//!
+//! `fuzz_bodies` holds the bodies of the cargo-fuzz targets (`fuzz/` at the workspace root
+//! includes the same file by path), so `tests/fuzz_smoke.rs` runs them on stable.
+
+#![allow(dead_code)]
+
+pub mod fuzz_bodies;
+
+use preferans::russian::PhaseKind;
+use preferans::{Action, Rules, RussianHand};
+
+/// SplitMix64: small, deterministic, good enough to drive random games.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`; slight modulo bias is fine for tests).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// True with probability `pct` percent.
+    pub fn pct(&mut self, pct: u8) -> bool {
+        self.below(100) < pct as usize
+    }
+
+    /// `n` random bytes.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next_u64() as u8).collect()
+    }
+}
+
+/// The rules options the property tests vary (RULES.md A3, W5, W6, W7, P4, X2, F3), as
+/// (name, value) pairs for [`Rules::with`]. The F3 dealer options only with 4 players.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// 2 (Hussar), 3 or 4.
+    pub players: u8,
+    /// Option pairs, applied in order after `players`.
+    pub pairs: Vec<(&'static str, &'static str)>,
+}
+
+impl Options {
+    /// The rules: Sochi with `players` and the pairs.
+    pub fn rules(&self) -> Rules {
+        let mut r = Rules::sochi()
+            .with("players", &self.players.to_string())
+            .expect("players");
+        for (k, v) in &self.pairs {
+            r.set(k, v).unwrap_or_else(|e| panic!("{k}={v}: {e}"));
+        }
+        r
+    }
+
+    /// Random options from a generator.
+    pub fn random(rng: &mut SplitMix) -> Options {
+        let players = [2u8, 3, 4][rng.below(3)];
+        let mut pairs = vec![
+            ("hold", ["eldest", "seniority", "none"][rng.below(3)]),
+            ("stalingrad", ["false", "true"][rng.below(2)]),
+            ("ten_trick", ["checked", "whisted"][rng.below(2)]),
+            ("misere_defence", ["open", "closed"][rng.below(2)]),
+            ("misere_without_talon", ["false", "true"][rng.below(2)]),
+            ("allpass_talon", ["lead", "closed"][rng.below(2)]),
+        ];
+        if players == 4 {
+            pairs.push(("dealer_whist_when_both_pass", ["false", "true"][rng.below(2)]));
+            pairs.push(("dealer_allpass_talon", ["false", "true"][rng.below(2)]));
+            pairs.push(("talon_push", ["false", "true"][rng.below(2)]));
+        }
+        Options { players, pairs }
+    }
+}
+
+/// How a random player leans: percent chance to pass in the auction when passing is legal,
+/// and percent chance to make an offer when offers are legal (P3). Bids are mostly the
+/// lowest (or a hold), sometimes misère or any bid, so that 6 and 7 contracts (whist rounds,
+/// half-whists, the F3 dealer's whist) and misères come up often.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    /// Percent chance to pass when the auction allows it.
+    pub pass_pct: u8,
+    /// Percent chance to offer when offers are legal.
+    pub offer_pct: u8,
+}
+
+impl Style {
+    /// A random style.
+    pub fn random(rng: &mut SplitMix) -> Style {
+        Style {
+            pass_pct: [0, 30, 60, 85, 100][rng.below(5)],
+            offer_pct: [0, 3, 10, 50][rng.below(4)],
+        }
+    }
+}
+
+/// Chooses one of `legal` (non-empty) for the hand `h` as a random player with `style`.
+pub fn choose(h: &RussianHand, legal: &[Action], rng: &mut SplitMix, style: Style) -> Action {
+    match h.phase_kind() {
+        PhaseKind::Auction => {
+            let bids: Vec<Action> = legal.iter().copied().filter(|a| *a != Action::Pass).collect();
+            // Once somebody has bid, lean harder towards passing so that low contracts win.
+            let opened = h.history().iter().any(|(_, a)| matches!(a, Action::Bid(_)));
+            let pass_pct = if opened { style.pass_pct.max(60) } else { style.pass_pct };
+            if bids.is_empty() || (legal.contains(&Action::Pass) && rng.pct(pass_pct)) {
+                return Action::Pass;
+            }
+            let misere = bids
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Bid(b) if b.is_misere()))
+                .collect::<Vec<_>>();
+            match rng.below(10) {
+                0 if !misere.is_empty() => misere[rng.below(misere.len())],
+                0 | 1 => bids[rng.below(bids.len())],
+                _ => bids[rng.below(bids.len().min(2))],
+            }
+        }
+        PhaseKind::Play => {
+            let (offers, others): (Vec<Action>, Vec<Action>) =
+                legal.iter().copied().partition(|a| matches!(a, Action::Offer(_)));
+            if others.is_empty() || (!offers.is_empty() && rng.pct(style.offer_pct)) {
+                offers[rng.below(offers.len())]
+            } else {
+                others[rng.below(others.len())]
+            }
+        }
+        _ => legal[rng.below(legal.len())],
+    }
+}
