@@ -45,6 +45,7 @@ pub mod error;
 pub mod game;
 pub mod observation;
 pub mod outcome;
+pub mod playstate;
 #[cfg(feature = "serde")]
 pub mod record;
 pub mod rules;
@@ -61,6 +62,7 @@ pub use error::{IllegalAction, ParseError, RulesError};
 pub use game::Match;
 pub use observation::{Observation, Viewer};
 pub use outcome::{ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall};
+pub use playstate::PlayState;
 pub use rules::Rules;
 pub use russian::RussianHand;
 

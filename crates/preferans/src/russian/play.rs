@@ -119,6 +119,32 @@ impl RussianHand {
         }
     }
 
+    /// The complete card-play state (every hand), during play; `None` in other phases. For the
+    /// solver and analysis only: it shows every card.
+    pub fn play_state(&self) -> Option<crate::PlayState> {
+        if !matches!(self.phase, Phase::Play) {
+            return None;
+        }
+        let talon = self.deal.talon();
+        let talon_leads = match self.talon_leads {
+            2 => [Some(talon[0]), Some(talon[1])],
+            1 => [Some(talon[1]), None],
+            _ => [None, None],
+        };
+        Some(crate::PlayState {
+            hands: self.hands,
+            trump: self.trump,
+            trick: self.trick,
+            to_play: self.turn,
+            tricks: self.tricks,
+            tricks_done: self.tricks_done,
+            talon_leads,
+            talon_can_win: self.cfg.players == 4 && self.cfg.dealer_allpass_talon,
+            contract: self.contract,
+            declarer: self.contract.map(|_| self.declarer),
+        })
+    }
+
     pub(super) fn outcome_inner(&self) -> Option<HandOutcome> {
         let Phase::Done(ending) = self.phase else {
             return None;

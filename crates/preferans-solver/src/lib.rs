@@ -1,0 +1,287 @@
+//! # preferans-solver — double-dummy analysis of Preferans
+//!
+//! With every hand known, the exact result of any position of a hand: the most tricks a
+//! declarer can take against best defence, the fewest a misère declarer can be held to, or
+//! the fewest an all-pass player can take against the other two (paranoid); the value of
+//! every legal card; the principal variation.
+//!
+//! Techniques (as in bridge's DDS): null-window tests (MTD(f)), a bounded transposition table
+//! at trick boundaries keyed by relative ranks, equivalent-card pruning and move ordering.
+//! Legality and trick winners are the engine's (`preferans::trick`): there is no second copy
+//! of the rules.
+//!
+//! Panic policy: no public function panics; inconsistent input is a [`SolveError`].
+
+#![warn(missing_docs)]
+
+mod key;
+mod search;
+mod table;
+
+use preferans::trick::{Owner, Trick, TALON_OWNER};
+use preferans::{Card, CardSet, PlayState};
+
+use search::Search;
+use table::Table;
+pub use table::DEFAULT_BYTES;
+
+/// Whose tricks are counted and which way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// Trick contract: the declarer (position) takes as many tricks as he can.
+    Declarer(Owner),
+    /// Misère: the defenders try to give the declarer tricks; he takes as few as he can.
+    Misere(Owner),
+    /// All-pass, paranoid: this position takes as few tricks as he can, the other two
+    /// playing together to give him tricks.
+    AllPass(Owner),
+}
+
+impl Objective {
+    /// The natural objective of a play state: its declarer for a contract; for an all-pass,
+    /// the position to play next.
+    pub fn of(state: &PlayState) -> Objective {
+        match (state.contract, state.declarer) {
+            (Some(c), Some(d)) if c.is_misere() => Objective::Misere(d),
+            (Some(_), Some(d)) => Objective::Declarer(d),
+            _ => Objective::AllPass(state.to_play.min(2)),
+        }
+    }
+
+    /// The position whose tricks are counted.
+    pub fn target(self) -> Owner {
+        match self {
+            Objective::Declarer(p) | Objective::Misere(p) | Objective::AllPass(p) => p,
+        }
+    }
+
+    fn maximize(self) -> bool {
+        matches!(self, Objective::Declarer(_))
+    }
+}
+
+/// Why a position cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveError(pub String);
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The result of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The target's total tricks in the hand (those already taken plus the future ones)
+    /// with best play by everyone.
+    pub tricks: u8,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// A double-dummy solver with its transposition table (reused between solves: entries are
+/// keyed by the whole position, so they stay valid).
+pub struct Solver {
+    table: Table,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the default 64 MiB table.
+    pub fn new() -> Solver {
+        Solver::with_table_bytes(DEFAULT_BYTES)
+    }
+
+    /// A solver whose table takes at most `bytes` (at least 16 KiB).
+    pub fn with_table_bytes(bytes: usize) -> Solver {
+        Solver {
+            table: Table::with_bytes(bytes),
+        }
+    }
+
+    /// The table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets the table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn search<'t>(&'t mut self, state: &PlayState, objective: Objective) -> Result<Search<'t>, SolveError> {
+        check(state)?;
+        let target = objective.target();
+        if target > 2 {
+            return Err(SolveError(format!(
+                "position {target} is not a hand position (0, 1 or 2)"
+            )));
+        }
+        let pending = state.talon_leads.iter().flatten().count() as u8;
+        let left = state.tricks_left();
+        // The first talon lead applies at the next trick boundary.
+        let first_left = if state.trick.is_empty() {
+            left
+        } else {
+            left.saturating_sub(1)
+        };
+        let trump_code = state.trump.map_or(4, |s| s.index() as u32);
+        let ctx = (trump_code << 2 | u32::from(target)) << 3 | u32::from(objective.maximize()) << 2;
+        Ok(Search {
+            hands: state.hands.map(|h| h.bits()),
+            trump: state.trump,
+            target,
+            maximize: objective.maximize(),
+            talon: state.talon_leads,
+            talon_first_left: if pending > 0 { first_left } else { 0 },
+            talon_owner: if state.talon_can_win { 3 } else { TALON_OWNER },
+            ctx: ctx << 2,
+            tt: &mut self.table,
+            nodes: 0,
+        })
+    }
+
+    /// The exact result of `state` for `objective`.
+    ///
+    /// # Errors
+    /// A [`SolveError`] when the hands do not fit the trick count and the trick in progress.
+    pub fn solve(&mut self, state: &PlayState, objective: Objective) -> Result<Solution, SolveError> {
+        let done = state.tricks[objective.target() as usize % 3];
+        let mut s = self.search(state, objective)?;
+        let future = s.exact(state.trick, state.to_play, state.tricks_left());
+        Ok(Solution {
+            tricks: done + future as u8,
+            nodes: s.nodes,
+        })
+    }
+
+    /// The value (the target's total tricks with best play afterwards) of every legal card of
+    /// the position to play, in card order.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]; also when a talon card is about to lead (nobody chooses).
+    pub fn card_values(&mut self, state: &PlayState, objective: Objective) -> Result<Vec<(Card, u8)>, SolveError> {
+        check(state)?;
+        let mut out = Vec::new();
+        for card in legal_now(state) {
+            let next = play_card(state, card);
+            let v = self.solve(&next, objective)?;
+            out.push((card, v.tricks));
+        }
+        Ok(out)
+    }
+
+    /// The principal variation from `state`: the cards played with best play to the end
+    /// (ties go to the lowest card).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn principal_variation(&mut self, state: &PlayState, objective: Objective) -> Result<Vec<Card>, SolveError> {
+        let mut s = *state;
+        let mut line = Vec::new();
+        while s.tricks_left() > 0 {
+            let values = self.card_values(&s, objective)?;
+            let mover_wants_high = (s.to_play == objective.target()) == objective.maximize();
+            let best = values.iter().copied().reduce(|a, b| {
+                if (mover_wants_high && b.1 > a.1) || (!mover_wants_high && b.1 < a.1) {
+                    b
+                } else {
+                    a
+                }
+            });
+            let Some((card, _)) = best else { break };
+            line.push(card);
+            s = play_card(&s, card);
+        }
+        Ok(line)
+    }
+}
+
+/// The legal cards of the position to play (R6 through the engine's trick component).
+pub fn legal_now(state: &PlayState) -> CardSet {
+    let hand = state.hands[state.to_play as usize % 3];
+    let trick = current_trick(state);
+    preferans::trick::legal_cards(
+        hand,
+        trick.led(),
+        None,
+        state.trump,
+        preferans::trick::Obligations::RUSSIAN,
+    )
+}
+
+/// The trick to play to: the trick in progress or, at a boundary, the talon card's trick.
+fn current_trick(state: &PlayState) -> Trick {
+    if state.trick.is_empty() {
+        if let Some(c) = state.talon_leads[0] {
+            let mut t = Trick::new();
+            t.push(if state.talon_can_win { 3 } else { TALON_OWNER }, c);
+            return t;
+        }
+    }
+    state.trick
+}
+
+/// The state after the position to play plays `card` (which must be legal).
+pub fn play_card(state: &PlayState, card: Card) -> PlayState {
+    let mut s = *state;
+    let mut trick = current_trick(state);
+    if state.trick.is_empty() && state.talon_leads[0].is_some() {
+        s.talon_leads = [state.talon_leads[1], None];
+        s.to_play = 0;
+    }
+    let p = s.to_play as usize % 3;
+    s.hands[p].remove(card);
+    trick.push(s.to_play, card);
+    let talon_led = trick.first_owner().is_some_and(|o| o > 2);
+    let full = 3 + usize::from(talon_led);
+    if trick.len() == full {
+        let w = trick.winner(s.trump).unwrap_or(0);
+        s.tricks[(w as usize).min(3)] += 1;
+        s.tricks_done += 1;
+        s.trick = Trick::new();
+        s.to_play = if talon_led { 0 } else { w };
+        if s.talon_leads[0].is_some() {
+            s.to_play = 0;
+        }
+    } else {
+        s.trick = trick;
+        s.to_play = (s.to_play + 1) % 3;
+    }
+    s
+}
+
+/// Hands must fit the number of tricks left and the trick in progress.
+fn check(state: &PlayState) -> Result<(), SolveError> {
+    if state.tricks_done > 10 {
+        return Err(SolveError(format!("{} tricks done", state.tricks_done)));
+    }
+    let left = state.tricks_left();
+    let played: Vec<Owner> = state.trick.cards().map(|(o, _)| o).collect();
+    let mut seen = CardSet::EMPTY;
+    for (p, h) in state.hands.iter().enumerate() {
+        let want = left - u8::from(played.contains(&(p as Owner)));
+        if h.len() != u32::from(want) {
+            return Err(SolveError(format!("hand {p} has {} cards, expected {want}", h.len())));
+        }
+        if !(seen & *h).is_empty() {
+            return Err(SolveError("a card is in two hands".into()));
+        }
+        seen |= *h;
+    }
+    if state.to_play > 2 {
+        return Err(SolveError(format!("position {} cannot play", state.to_play)));
+    }
+    if !(seen & state.trick.card_set()).is_empty() {
+        return Err(SolveError("a card is both in a hand and in the trick".into()));
+    }
+    Ok(())
+}

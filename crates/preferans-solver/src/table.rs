@@ -1,0 +1,98 @@
+//! A bounded transposition table of trick-boundary positions: 16-byte entries in two-way
+//! buckets, the deeper entry (more tricks left) kept on a collision.
+
+/// Bounds on the target's future tricks for one position.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    lo_key: u64,
+    /// Bits 64.. of the key (at most 28), then 4 bits of tricks left (0 = empty).
+    hi_depth: u32,
+    lower: i8,
+    upper: i8,
+    _pad: u16,
+}
+
+/// The transposition table.
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+/// Default size: 64 MiB.
+pub const DEFAULT_BYTES: usize = 64 << 20;
+
+impl Table {
+    /// A table of at most `bytes` bytes (rounded down to a power of two of entries, at least 1024).
+    pub fn with_bytes(bytes: usize) -> Table {
+        let n = (bytes / std::mem::size_of::<Entry>()).max(1024);
+        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        Table {
+            entries: vec![Entry::default(); n],
+            mask: n - 1,
+        }
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        let h = (key as u64 ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((h >> 20) as usize & self.mask) & !1
+    }
+
+    #[inline]
+    fn split(key: u128, depth: u8) -> (u64, u32) {
+        debug_assert!(key >> 92 == 0 && depth < 16);
+        (key as u64, (((key >> 64) as u32) << 4) | u32::from(depth))
+    }
+
+    /// The stored (lower, upper) bounds of a position.
+    #[inline]
+    pub fn get(&self, key: u128, depth: u8) -> Option<(i8, i8)> {
+        let (lo, hi) = Self::split(key, depth);
+        let i = self.slot(key);
+        for e in &self.entries[i..i + 2] {
+            if e.lo_key == lo && e.hi_depth == hi {
+                return Some((e.lower, e.upper));
+            }
+        }
+        None
+    }
+
+    /// Stores bounds, merging with what is known.
+    #[inline]
+    pub fn put(&mut self, key: u128, depth: u8, lower: i8, upper: i8) {
+        let (lo, hi) = Self::split(key, depth);
+        let i = self.slot(key);
+        for e in &mut self.entries[i..i + 2] {
+            if e.lo_key == lo && e.hi_depth == hi {
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+                return;
+            }
+        }
+        let d0 = self.entries[i].hi_depth & 0xf;
+        let d1 = self.entries[i + 1].hi_depth & 0xf;
+        let j = if d0 == 0 || (d1 != 0 && d0 <= d1) { i } else { i + 1 };
+        let j = if u32::from(depth) < (self.entries[j].hi_depth & 0xf) {
+            i + 1
+        } else {
+            j
+        };
+        self.entries[j] = Entry {
+            lo_key: lo,
+            hi_depth: hi,
+            lower,
+            upper,
+            _pad: 0,
+        };
+    }
+}
