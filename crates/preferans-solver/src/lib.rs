@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod benchset;
 mod key;
 mod search;
 mod table;
@@ -155,8 +156,18 @@ impl Solver {
     /// A [`SolveError`] when the hands do not fit the trick count and the trick in progress.
     pub fn solve(&mut self, state: &PlayState, objective: Objective) -> Result<Solution, SolveError> {
         let done = state.tricks[objective.target() as usize % 3];
+        let left = state.tricks_left();
+        // MTD(f) first guess: misère and all-pass players usually escape, declarers mostly
+        // make about their level.
+        let guess = match (objective, state.contract.and_then(|c| c.level())) {
+            (Objective::Declarer(_), Some(level)) => {
+                (level as i8 - state.tricks[objective.target() as usize] as i8).min(left as i8)
+            }
+            (Objective::Declarer(_), None) => left as i8 / 2,
+            _ => 0,
+        };
         let mut s = self.search(state, objective)?;
-        let future = s.exact(state.trick, state.to_play, state.tricks_left());
+        let future = s.exact(state.trick, state.to_play, left, guess);
         Ok(Solution {
             tricks: done + future as u8,
             nodes: s.nodes,

@@ -2,7 +2,7 @@
 //! with a transposition table at trick boundaries keyed by relative ranks, equivalent-card
 //! pruning, and move ordering. Legality and trick winners come from `preferans::trick`.
 
-use preferans::trick::{legal_cards, Obligations, Owner, Trick};
+use preferans::trick::{beats, legal_cards, Obligations, Owner, Trick};
 use preferans::{Card, CardSet, Suit};
 
 use crate::key::relative_key;
@@ -37,9 +37,9 @@ impl Search<'_> {
     }
 
     /// MTD(f): the exact value by null-window tests.
-    pub fn exact(&mut self, trick: Trick, to_play: Owner, left: u8) -> i8 {
+    pub fn exact(&mut self, trick: Trick, to_play: Owner, left: u8, guess: i8) -> i8 {
         let (mut lo, mut hi) = (0i8, left as i8);
-        let mut g = (left as i8 + 1) / 2;
+        let mut g = guess.clamp(0, left as i8);
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
             g = self.value(trick, to_play, left, beta - 1, beta);
@@ -67,6 +67,17 @@ impl Search<'_> {
             // X2 / F3: the eldest plays first to a talon card.
             return self.play(t, 0, left, alpha, beta);
         }
+        if self.maximize {
+            // Quick tricks (DDS): winners the leader can cash at once bound the result.
+            let qt = self.quick_tricks(to_play).min(left) as i8;
+            if to_play == self.target {
+                if qt >= beta {
+                    return qt;
+                }
+            } else if left as i8 - qt <= alpha {
+                return left as i8 - qt;
+            }
+        }
         let key = relative_key(self.hands, self.ctx | u32::from(to_play));
         let (mut a, mut b) = (alpha, beta);
         if let Some((lo, hi)) = self.tt.get(key, left) {
@@ -89,6 +100,51 @@ impl Search<'_> {
         };
         self.tt.put(key, left, lower, upper);
         v
+    }
+
+    /// Tricks the leader can cash at once from the top of his suits, whatever the others do:
+    /// in each suit, his unbroken run of top cards, cut to the length of any other hand that
+    /// holds trumps; all of his top trumps. A lower bound on his side's tricks.
+    fn quick_tricks(&self, leader: Owner) -> u8 {
+        let me = self.hands[leader as usize % 3];
+        // Every other hand holding trumps limits a side suit: an opponent would ruff, and a
+        // partner void in the suit would have to ruff (R6) and take the lead away.
+        let other_hands = [
+            self.hands[(leader as usize + 1) % 3],
+            self.hands[(leader as usize + 2) % 3],
+        ];
+        let all = self.hands[0] | self.hands[1] | self.hands[2];
+        let trump_mask = self.trump.map_or(0, |t| 0xffu32 << (t.index() * 8));
+        let mut total = 0u32;
+        for suit in 0..4u32 {
+            let shift = suit * 8;
+            let present = (all >> shift) & 0xff;
+            let mine = (me >> shift) & 0xff;
+            if mine == 0 {
+                continue;
+            }
+            // Length of my run of top cards: leading ones of `mine` within `present`.
+            let others = present & !mine;
+            let run = if others == 0 {
+                mine.count_ones()
+            } else {
+                (mine & !((1u32 << (32 - others.leading_zeros())) - 1)).count_ones()
+            };
+            if run == 0 {
+                continue;
+            }
+            let is_trump = trump_mask >> shift & 1 == 1;
+            let mut limit = run;
+            if !is_trump && trump_mask != 0 {
+                for o in other_hands {
+                    if o & trump_mask != 0 {
+                        limit = limit.min(((o >> shift) & 0xff).count_ones());
+                    }
+                }
+            }
+            total += limit;
+        }
+        total as u8
     }
 
     /// One card decision of `to_play` in `trick`.
@@ -144,6 +200,9 @@ impl Search<'_> {
     ) -> usize {
         let present = self.hands[0] | self.hands[1] | self.hands[2] | trick.card_set().bits();
         let l = legal.bits();
+        let talon_led = trick.first_owner().is_some_and(|o| o > 2);
+        let winning = trick.winning_card(self.trump);
+        let winner = trick.winner(self.trump);
         let mut n = 0;
         for card in legal {
             let i = u64::from(card.index());
@@ -153,23 +212,43 @@ impl Search<'_> {
                 continue; // the next higher card in play is ours too: equivalent
             }
             let rank = card.rank().index() as i32;
+            // Whether the mover wants the target to win this trick.
+            let want_target_wins = wants_high;
+            // Whether the mover's own side is the target's (then he wants to win the trick
+            // himself exactly when he wants the target to).
             let score = if trick.is_empty() {
-                // Leading: high cards when tricks are wanted, low ones in misère / all-pass.
-                if self.maximize {
+                // Leading: high cards when the leader's side wants the trick, low otherwise.
+                let leader_wants_trick = (to_play == self.target) == want_target_wins;
+                if leader_wants_trick {
                     rank
                 } else {
                     7 - rank
                 }
             } else {
-                let mut t = trick;
-                t.push(to_play, card);
-                let target_wins = t.winner(self.trump) == Some(self.target);
-                if target_wins == wants_high {
-                    // Gets what the mover wants so far: cheapest such card first.
-                    64 - rank
+                let takes_lead = match winning {
+                    Some(w) if !talon_led => beats(card, w, self.trump),
+                    _ => {
+                        let mut t = trick;
+                        t.push(to_play, card);
+                        t.winner(self.trump) == Some(to_play)
+                    }
+                };
+                let target_wins = if takes_lead {
+                    to_play == self.target
                 } else {
-                    // Otherwise shed the lowest card.
-                    16 - rank
+                    winner == Some(self.target)
+                };
+                let mover_side_wins = target_wins == (to_play == self.target);
+                let mover_wants_side_win = (to_play == self.target) == want_target_wins;
+                match (mover_side_wins == mover_wants_side_win, mover_wants_side_win) {
+                    // Winning as wanted: the cheapest winner.
+                    (true, true) => 64 - rank,
+                    // Losing as wanted: the highest card that still loses (keeps low cards).
+                    (true, false) => 48 + rank,
+                    // Cannot win: the lowest card.
+                    (false, true) => 16 - rank,
+                    // Must win: the highest card.
+                    (false, false) => rank,
                 }
             };
             if n < out.len() {

@@ -1,0 +1,40 @@
+//! Solves the benchmark set one deal at a time and prints mean, median, p99 time and nodes per
+//! kind (single thread): `cargo run --release -p preferans-solver --example solve_stats`.
+use std::time::Instant;
+
+use preferans_solver::benchset::{bench_position, bench_set, BenchKind};
+use preferans_solver::Solver;
+
+fn main() {
+    let limit: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(usize::MAX);
+    let mut solver = Solver::new();
+    for fam in [BenchKind::Trump, BenchKind::Misere, BenchKind::AllPass] {
+        let mut times = Vec::new();
+        let mut nodes = Vec::new();
+        for (seed, kind) in bench_set()
+            .into_iter()
+            .filter(|(_, k)| *k == fam || (fam == BenchKind::Trump && *k == BenchKind::NoTrump))
+            .take(limit)
+        {
+            let (state, obj) = bench_position(seed, kind);
+            let t = Instant::now();
+            let sol = solver.solve(&state, obj).expect("benchmark deals are valid");
+            times.push(t.elapsed().as_secs_f64() * 1e6);
+            nodes.push(sol.nodes as f64);
+        }
+        let stats = |v: &mut Vec<f64>| {
+            v.sort_by(|a, b| a.total_cmp(b));
+            let mean = v.iter().sum::<f64>() / v.len() as f64;
+            (mean, v[v.len() / 2], v[(v.len() * 99 / 100).min(v.len() - 1)])
+        };
+        let (tm, tmed, tp99) = stats(&mut times);
+        let (nm, nmed, np99) = stats(&mut nodes);
+        println!(
+            "{fam:?}: {} deals, time µs mean {tm:.1} median {tmed:.1} p99 {tp99:.1}; nodes mean {nm:.0} median {nmed:.0} p99 {np99:.0}",
+            times.len()
+        );
+    }
+}
