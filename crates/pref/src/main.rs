@@ -4,6 +4,7 @@ mod describe;
 mod play;
 mod score;
 mod sim;
+mod solve;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -49,6 +50,8 @@ enum Command {
         #[arg(long)]
         svg: PathBuf,
     },
+    /// Double-dummy analysis: the exact result of a position and the value of every card.
+    Solve(solve::SolveArgs),
     /// List the presets and every option with its default in each preset.
     Rules,
 }
@@ -187,6 +190,10 @@ fn run(cli: Cli) -> Result<()> {
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
             write_atomically(&svg, &preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names))?;
             println!("pulya written to {}", svg.display());
+            Ok(())
+        }
+        Command::Solve(a) => {
+            print!("{}", solve::run(&a)?);
             Ok(())
         }
         Command::Rules => {

@@ -260,3 +260,97 @@ fn sheet_draws_the_pulya_as_svg() {
         );
     }
 }
+
+#[test]
+fn solve_gives_the_result_and_every_cards_value() {
+    let hands = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
+    let out = pref()
+        .args(["solve", "--hands", hands, "--contract", "6S", "--declarer", "0", "--pv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("result: 10")
+            && text.contains("A♠   10")
+            && text.contains("principal variation")
+            && text.contains("nodes"),
+        "{text}"
+    );
+    // Misère: the declarer with A♠ K♠ against low spades must take both tricks.
+    let out = pref()
+        .args(["solve", "--hands", "AS KS/7S 8S/9S TS", "--contract", "misere"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("result: 2"));
+    // All-pass with a talon lead (X2): seat 0 must follow hearts with his only heart.
+    let out = pref()
+        .args([
+            "solve",
+            "--hands",
+            "AH 7S/8S 9S/TS JS",
+            "--talon",
+            "7H",
+            "--player",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("result: 1"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn solve_from_a_record_position_and_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.json");
+    pref()
+        .args(["sim", "--seed", "2", "--hands", "3", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let actions = json["hands"][0]["actions"].as_array().unwrap();
+    let first_play = actions
+        .iter()
+        .position(|a| a["action"].as_str().unwrap().starts_with("play"))
+        .unwrap();
+    let out = pref()
+        .arg("solve")
+        .arg("--record")
+        .arg(&file)
+        .args(["--hand", "1", "--action", &first_play.to_string()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("result: "));
+    for (args, expect) in [
+        (vec!["solve"], "give a position"),
+        (vec!["solve", "--hands", "AS KS/7S"], "three hands"),
+        (vec!["solve", "--hands", "AS KS/7S 8S/9S AS"], "two hands"),
+        (
+            vec!["solve", "--hands", "AS KS/7S 8S/9S TS", "--contract", "11S"],
+            "not a bid",
+        ),
+        (vec!["solve", "--hands", "AS XX/7S 8S/9S TS"], "not a card"),
+        (vec!["solve", "--hands", "AS KS/7S/9S TS"], "same number"),
+    ] {
+        let out = pref().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains(expect), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1);
+    }
+    let out = pref()
+        .arg("solve")
+        .arg("--record")
+        .arg(&file)
+        .args(["--hand", "1", "--action", "0"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success() && stderr_of(&out).contains("not in the card play"));
+}

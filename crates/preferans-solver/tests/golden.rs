@@ -1,0 +1,119 @@
+//! Known positions with their answers worked out by hand, and consistency properties over
+//! full deals: per-card values agree with the total, a small table gives the same answers,
+//! and the principal variation played through the engine's trick rules takes exactly the
+//! solved number of tricks.
+
+mod common;
+
+use common::minimax;
+use preferans::trick::Trick;
+use preferans::{Bid, CardSet, PlayState, Suit};
+use preferans_solver::benchset::{bench_position, BenchKind};
+use preferans_solver::{play_card, Objective, Solver};
+
+fn state(hands: [&str; 3], trump: Option<Suit>, contract: Option<Bid>, declarer: Option<u8>) -> PlayState {
+    let hands = hands.map(|h| h.parse::<CardSet>().unwrap());
+    PlayState {
+        hands,
+        trump,
+        trick: Trick::new(),
+        to_play: 0,
+        tricks: [0; 4],
+        tricks_done: 10 - hands[0].len() as u8,
+        talon_leads: [None, None],
+        talon_can_win: false,
+        contract,
+        declarer,
+    }
+}
+
+#[test]
+fn misere_singleton_ace_is_caught() {
+    // The misère declarer (eldest) holds A♠ and 7♥. If he leads 7♥ the opponents duck it
+    // with the 8♥ and overtake with the 9♥, then lead a spade: his ace must win. If he leads
+    // the ace, it wins at once. Known answer: 1 trick.
+    let s = state(["AS 7H", "7S 8H", "8S 9H"], None, Some(Bid::Misere), Some(0));
+    let v = Solver::new().solve(&s, Objective::Misere(0)).unwrap();
+    assert_eq!(v.tricks, 1);
+    assert_eq!(minimax(&s, Objective::Misere(0)), 1);
+}
+
+#[test]
+fn misere_clean_low_cards_escape() {
+    // Declarer 7♦ 9♦ J♦ against 8♦ T♦ Q♦ and K♦ A♦ 7♥: he always has a diamond under the
+    // opponents' — a clean misère. Known answer: 0.
+    let s = state(["7D 9D JD", "8D TD QD", "KD AD 7H"], None, Some(Bid::Misere), Some(0));
+    assert_eq!(Solver::new().solve(&s, Objective::Misere(0)).unwrap().tricks, 0);
+}
+
+#[test]
+fn trump_declarer_with_all_the_top_cards_takes_everything() {
+    let s = state(
+        [
+            "AS KS QS JS TS 9S 8S AC KC QC",
+            "7S JC TC 9C 8C 7C AD KD QD JD",
+            "TD 9D 8D 7D AH KH QH JH TH 9H",
+        ],
+        Some(Suit::Spades),
+        Bid::tricks(6, preferans::Strain::Spades),
+        Some(0),
+    );
+    assert_eq!(Solver::new().solve(&s, Objective::Declarer(0)).unwrap().tricks, 10);
+}
+
+#[test]
+fn x2_allpass_talon_card_leads_and_cannot_win() {
+    // Talon 7♥ leads; only position 0 has a heart (A♥) and must follow: he wins the trick
+    // (the talon card cannot), then must lead 7♠ into 8♠/T♠... he takes exactly 1.
+    let mut s = state(["AH 7S", "8S 9S", "TS JS"], None, None, None);
+    s.talon_leads = [Some("7H".parse().unwrap()), None];
+    assert_eq!(Solver::new().solve(&s, Objective::AllPass(0)).unwrap().tricks, 1);
+    assert_eq!(minimax(&s, Objective::AllPass(0)), 1);
+}
+
+/// Plays the principal variation and counts the target's tricks.
+fn replay_pv(s: &PlayState, obj: Objective, solver: &mut Solver) -> u8 {
+    let line = solver.principal_variation(s, obj).unwrap();
+    let mut t = *s;
+    for c in line {
+        assert!(
+            preferans_solver::legal_now(&t).contains(c),
+            "illegal card {c} in the line"
+        );
+        t = play_card(&t, c);
+    }
+    assert_eq!(t.tricks_done, 10);
+    t.tricks[obj.target() as usize]
+}
+
+#[test]
+fn full_deals_are_consistent() {
+    let mut big = Solver::new();
+    let mut small = Solver::with_table_bytes(16 << 10);
+    for seed in 0..30u64 {
+        for kind in [BenchKind::Trump, BenchKind::NoTrump, BenchKind::AllPass] {
+            let (s, obj) = bench_position(seed, kind);
+            let v = big.solve(&s, obj).unwrap().tricks;
+            assert_eq!(
+                small.solve(&s, obj).unwrap().tricks,
+                v,
+                "seed {seed} {kind:?}: table size changes the answer"
+            );
+            let values = big.card_values(&s, obj).unwrap();
+            let high = matches!(obj, Objective::Declarer(_)) == (s.to_play == obj.target());
+            let best = if high {
+                values.iter().map(|x| x.1).max()
+            } else {
+                values.iter().map(|x| x.1).min()
+            };
+            assert_eq!(best, Some(v), "seed {seed} {kind:?}: best card value = total");
+            if seed % 6 == 0 {
+                assert_eq!(
+                    replay_pv(&s, obj, &mut big),
+                    v,
+                    "seed {seed} {kind:?}: the line takes the value"
+                );
+            }
+        }
+    }
+}
