@@ -67,6 +67,9 @@ impl Search<'_> {
             // X2 / F3: the eldest plays first to a talon card.
             return self.play(t, 0, left, alpha, beta);
         }
+        if left == 1 {
+            return self.last_trick(to_play);
+        }
         if self.maximize {
             // Quick tricks (DDS): winners the leader can cash at once bound the result.
             let qt = self.quick_tricks(to_play).min(left) as i8;
@@ -78,7 +81,7 @@ impl Search<'_> {
                 return left as i8 - qt;
             }
         }
-        let key = relative_key(self.hands, self.ctx | u32::from(to_play));
+        let key = relative_key(self.hands, self.ctx | u32::from(to_play), self.trump.map(|t| t.index()));
         let (mut a, mut b) = (alpha, beta);
         if let Some((lo, hi)) = self.tt.get(key, left) {
             if lo >= b || lo == hi {
@@ -100,6 +103,19 @@ impl Search<'_> {
         };
         self.tt.put(key, left, lower, upper);
         v
+    }
+
+    /// The last trick: every hand holds one card, so there is nothing to choose.
+    #[inline]
+    fn last_trick(&self, leader: Owner) -> i8 {
+        let mut t = Trick::new();
+        for k in 0..3u8 {
+            let p = (leader + k) % 3;
+            if let Some(c) = CardSet::from_bits(self.hands[p as usize]).first() {
+                t.push(p, c);
+            }
+        }
+        i8::from(t.winner(self.trump) == Some(self.target))
     }
 
     /// Tricks the leader can cash at once from the top of his suits, whatever the others do:
@@ -203,6 +219,8 @@ impl Search<'_> {
         let talon_led = trick.first_owner().is_some_and(|o| o > 2);
         let winning = trick.winning_card(self.trump);
         let winner = trick.winner(self.trump);
+        let target_hand = self.hands[self.target as usize % 3];
+        let others_of_target = present & !target_hand;
         let mut n = 0;
         for card in legal {
             let i = u64::from(card.index());
@@ -216,13 +234,23 @@ impl Search<'_> {
             let want_target_wins = wants_high;
             // Whether the mover's own side is the target's (then he wants to win the trick
             // himself exactly when he wants the target to).
+            let higher = preferans::trick::higher_in_suit(card).bits();
             let score = if trick.is_empty() {
-                // Leading: high cards when the leader's side wants the trick, low otherwise.
                 let leader_wants_trick = (to_play == self.target) == want_target_wins;
                 if leader_wants_trick {
+                    // Cash high cards.
                     rank
-                } else {
+                } else if to_play == self.target {
+                    // Misère / all-pass player on lead: a low card the others can beat.
+                    let over = (others_of_target & higher).count_ones().min(3) as i32;
+                    4 * over + 7 - rank
+                } else if target_hand & CardSet::suit_mask(card.suit()).bits() == 0 {
+                    // The target would discard: a poor lead against him.
                     7 - rank
+                } else {
+                    // Lead low under the target's cards in his suits.
+                    let under = (target_hand & higher).count_ones().min(3) as i32;
+                    16 + 4 * under + 7 - rank
                 }
             } else {
                 let takes_lead = match winning {
