@@ -337,6 +337,13 @@ impl RussianHand {
     }
 
     fn apply_inner(&mut self, action: Action) {
+        // The hot path of simulations and search: a card in the play, no offer pending.
+        if let (Phase::Play, None, Action::Play(card)) = (self.phase, self.offer, action) {
+            let pos = self.turn;
+            self.history.push((self.controller[pos as usize % 3], action));
+            self.play_card(pos, card);
+            return;
+        }
         let Some(pos) = self.actor_pos() else { return };
         let seat = self.seat_of_actor(pos);
         let actor = match (self.phase, self.offer) {

@@ -85,7 +85,7 @@ impl RussianHand {
         });
     }
 
-    fn play_card(&mut self, pos: u8, card: crate::Card) {
+    pub(super) fn play_card(&mut self, pos: u8, card: crate::Card) {
         let p = pos as usize % 3;
         self.hands[p].remove(card);
         self.played.insert(card);
