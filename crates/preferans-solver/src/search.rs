@@ -56,7 +56,7 @@ impl Search<'_> {
     pub fn value(&mut self, trick: Trick, to_play: Owner, left: u8, alpha: i8, beta: i8) -> i8 {
         self.nodes += 1;
         if !trick.is_empty() {
-            return self.play(trick, to_play, left, alpha, beta);
+            return self.play(trick, to_play, left, alpha, beta, 0).0;
         }
         if left == 0 {
             return 0;
@@ -65,7 +65,7 @@ impl Search<'_> {
             let mut t = Trick::new();
             t.push(self.talon_owner, card);
             // X2 / F3: the eldest plays first to a talon card.
-            return self.play(t, 0, left, alpha, beta);
+            return self.play(t, 0, left, alpha, beta, 0).0;
         }
         if left == 1 {
             return self.last_trick(to_play);
@@ -83,7 +83,8 @@ impl Search<'_> {
         }
         let key = relative_key(self.hands, self.ctx | u32::from(to_play), self.trump.map(|t| t.index()));
         let (mut a, mut b) = (alpha, beta);
-        if let Some((lo, hi)) = self.tt.get(key, left) {
+        let mut hint = 0;
+        if let Some((lo, hi, best)) = self.tt.get(key, left) {
             if lo >= b || lo == hi {
                 return lo;
             }
@@ -92,8 +93,9 @@ impl Search<'_> {
             }
             a = a.max(lo);
             b = b.min(hi);
+            hint = best;
         }
-        let v = self.play(trick, to_play, left, a, b);
+        let (v, best) = self.play(trick, to_play, left, a, b, hint);
         let (lower, upper) = if v <= a {
             (0, v)
         } else if v >= b {
@@ -101,7 +103,7 @@ impl Search<'_> {
         } else {
             (v, v)
         };
-        self.tt.put(key, left, lower, upper);
+        self.tt.put(key, left, lower, upper, best);
         v
     }
 
@@ -163,23 +165,50 @@ impl Search<'_> {
         total as u8
     }
 
-    /// One card decision of `to_play` in `trick`.
-    fn play(&mut self, trick: Trick, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8) -> i8 {
+    /// One card decision of `to_play` in `trick`: the value and the best card (index + 1).
+    /// `hint` (card index + 1, or 0) is searched first.
+    fn play(&mut self, trick: Trick, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8, hint: u8) -> (i8, u8) {
         let p = to_play as usize % 3;
         let hand = CardSet::from_bits(self.hands[p]);
         let legal = legal_cards(hand, trick.led(), None, self.trump, Obligations::RUSSIAN);
         let wants_high = (to_play == self.target) == self.maximize;
         let mut moves = [(0i32, Card::new(Suit::Spades, preferans::Rank::Seven)); 10];
-        let n = self.ordered_moves(trick, to_play, legal, wants_high, &mut moves);
-        let full = 3 + usize::from(trick.first_owner().is_some_and(|o| o > 2));
+        let talon_led = trick.first_owner().is_some_and(|o| o > 2);
+        let full = 3 + usize::from(talon_led);
+        // The card and owner winning so far: the last card's effect is one comparison.
+        let (win_card, win_owner) = if trick.is_empty() {
+            (None, None)
+        } else {
+            let i = trick.winning_index(self.trump);
+            (i.map(|i| trick.card_at(i)), i.map(|i| trick.owner_at(i)))
+        };
+        let n = self.ordered_moves(
+            trick,
+            to_play,
+            legal,
+            wants_high,
+            hint,
+            (win_card, win_owner),
+            &mut moves,
+        );
         let mut best = if wants_high { -1 } else { i8::MAX };
+        let mut best_card = 0u8;
         for &(_, card) in &moves[..n] {
             let bit = 1u32 << card.index();
             self.hands[p] &= !bit;
             let mut t = trick;
             t.push(to_play, card);
             let v = if t.len() == full {
-                let w = t.winner(self.trump).unwrap_or(0);
+                let w = match (win_card, win_owner) {
+                    (Some(wc), Some(wo)) if !talon_led => {
+                        if beats(card, wc, self.trump) {
+                            to_play
+                        } else {
+                            wo
+                        }
+                    }
+                    _ => t.winner(self.trump).unwrap_or(0),
+                };
                 let won = i8::from(w == self.target);
                 // After a talon-led trick the eldest leads (X2, F3); otherwise the winner.
                 let next = if t.first_owner().is_some_and(|o| o > 2) { 0 } else { w };
@@ -191,17 +220,19 @@ impl Search<'_> {
             if wants_high {
                 if v > best {
                     best = v;
+                    best_card = card.index() + 1;
                     alpha = alpha.max(v);
                 }
             } else if v < best {
                 best = v;
+                best_card = card.index() + 1;
                 beta = beta.min(v);
             }
             if alpha >= beta {
                 break;
             }
         }
-        best
+        (best, best_card)
     }
 
     /// The legal cards less equivalent ones (cards adjacent in rank among the cards still in
@@ -212,13 +243,12 @@ impl Search<'_> {
         to_play: Owner,
         legal: CardSet,
         wants_high: bool,
+        (hint, winning, winner): (u8, Option<Card>, Option<Owner>),
         out: &mut [(i32, Card); 10],
     ) -> usize {
         let present = self.hands[0] | self.hands[1] | self.hands[2] | trick.card_set().bits();
         let l = legal.bits();
         let talon_led = trick.first_owner().is_some_and(|o| o > 2);
-        let winning = trick.winning_card(self.trump);
-        let winner = trick.winner(self.trump);
         let target_hand = self.hands[self.target as usize % 3];
         let others_of_target = present & !target_hand;
         let mut n = 0;
@@ -279,6 +309,8 @@ impl Search<'_> {
                     (false, false) => rank,
                 }
             };
+            // The table's best card from an earlier pass first.
+            let score = if card.index() + 1 == hint { 1000 } else { score };
             if n < out.len() {
                 out[n] = (score, card);
                 n += 1;

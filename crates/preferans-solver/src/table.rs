@@ -9,7 +9,9 @@ struct Entry {
     hi_depth: u32,
     lower: i8,
     upper: i8,
-    _pad: u16,
+    /// The best lead found (card index + 1; 0 = none), searched first next time.
+    best: u8,
+    _pad: u8,
 }
 
 /// The transposition table.
@@ -54,14 +56,14 @@ impl Table {
         (key as u64, (((key >> 64) as u32) << 4) | u32::from(depth))
     }
 
-    /// The stored (lower, upper) bounds of a position.
+    /// The stored (lower, upper) bounds of a position and its best lead (card index + 1).
     #[inline]
-    pub fn get(&self, key: u128, depth: u8) -> Option<(i8, i8)> {
+    pub fn get(&self, key: u128, depth: u8) -> Option<(i8, i8, u8)> {
         let (lo, hi) = Self::split(key, depth);
         let i = self.slot(key);
         for e in &self.entries[i..i + 2] {
             if e.lo_key == lo && e.hi_depth == hi {
-                return Some((e.lower, e.upper));
+                return Some((e.lower, e.upper, e.best));
             }
         }
         None
@@ -69,13 +71,16 @@ impl Table {
 
     /// Stores bounds, merging with what is known.
     #[inline]
-    pub fn put(&mut self, key: u128, depth: u8, lower: i8, upper: i8) {
+    pub fn put(&mut self, key: u128, depth: u8, lower: i8, upper: i8, best: u8) {
         let (lo, hi) = Self::split(key, depth);
         let i = self.slot(key);
         for e in &mut self.entries[i..i + 2] {
             if e.lo_key == lo && e.hi_depth == hi {
                 e.lower = e.lower.max(lower);
                 e.upper = e.upper.min(upper);
+                if best != 0 {
+                    e.best = best;
+                }
                 return;
             }
         }
@@ -92,6 +97,7 @@ impl Table {
             hi_depth: hi,
             lower,
             upper,
+            best,
             _pad: 0,
         };
     }

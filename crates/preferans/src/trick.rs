@@ -122,6 +122,18 @@ impl Trick {
         self.len += 1;
     }
 
+    /// The `i`-th card in playing order (`i < len`).
+    #[inline]
+    pub fn card_at(&self, i: usize) -> Card {
+        self.cards[i.min(3)]
+    }
+
+    /// Who played the `i`-th card (`i < len`).
+    #[inline]
+    pub fn owner_at(&self, i: usize) -> Owner {
+        self.owners[i.min(3)]
+    }
+
     /// Who played the first card (`None` before it).
     #[inline]
     pub fn first_owner(&self) -> Option<Owner> {
