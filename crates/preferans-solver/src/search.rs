@@ -187,8 +187,7 @@ impl Search<'_> {
             to_play,
             legal,
             wants_high,
-            hint,
-            (win_card, win_owner),
+            (hint, win_card, win_owner),
             &mut moves,
         );
         let mut best = if wants_high { -1 } else { i8::MAX };
