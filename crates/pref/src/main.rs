@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand};
 use preferans::record::Record;
 use preferans::rules::{PRESETS, RUSSIAN_OPTIONS};
 use preferans::Rules;
+use preferans_bots::{bot_by_name, Bot};
 
 /// Preferans: Russian Preferans (Sochi, Leningrad, Rostov; 2, 3 or 4 players) and its family.
 #[derive(Parser, Debug)]
@@ -25,9 +26,9 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play N hands with random-legal bots and write the game record.
+    /// Play N hands with bots (random-legal by default) and write the game record.
     Sim(SimArgs),
-    /// Play against random bots in the terminal (line by line; type actions or their number).
+    /// Play against bots in the terminal (line by line; type actions or their number).
     Play(PlayArgs),
     /// Validate a game record and print it hand by hand.
     Replay {
@@ -98,6 +99,9 @@ struct SimArgs {
     /// Seat of the first dealer.
     #[arg(long, default_value_t = 0)]
     first_dealer: u8,
+    /// Bots by seat, comma-separated (random, heuristic); the last one fills the rest.
+    #[arg(long, default_value = "random")]
+    bots: String,
     /// Where to write the record (JSON); without it, a summary only.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -116,6 +120,10 @@ struct PlayArgs {
     /// Your seat.
     #[arg(long, default_value_t = 0)]
     seat: u8,
+    /// Your opponents, comma-separated in seat order (random, heuristic); the last one fills
+    /// the rest.
+    #[arg(long, default_value = "heuristic")]
+    bots: String,
     /// Save the game record here when the game ends or you quit.
     #[arg(long)]
     save: Option<PathBuf>,
@@ -148,7 +156,8 @@ fn run(cli: Cli) -> Result<()> {
                     rules.players()
                 );
             }
-            let record = sim::simulate(rules, a.hands, a.seed, a.first_dealer);
+            let bots = make_bots(&a.bots, rules.players(), a.seed, None)?;
+            let record = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
             println!("{}", sim::summary(&record));
             if let Some(out) = a.out {
                 write_atomically(&out, &record.to_json())?;
@@ -161,7 +170,8 @@ fn run(cli: Cli) -> Result<()> {
             if a.seat >= rules.players() {
                 bail!("--seat {} is not a seat of a {}-player table", a.seat, rules.players());
             }
-            play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref())
+            let bots = make_bots(&a.bots, rules.players(), a.seed, Some(a.seat))?;
+            play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref(), bots)
         }
         Command::Replay { file } => {
             let record = read_record(&file)?;
@@ -201,6 +211,29 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// One bot per seat from a comma list of kinds (the last repeats); `human` is the seat the
+/// user plays, which gets a placeholder bot that is never asked.
+fn make_bots(spec: &str, players: u8, seed: u64, human: Option<u8>) -> Result<Vec<Box<dyn Bot + Send>>> {
+    let kinds: Vec<&str> = spec.split(',').map(str::trim).filter(|k| !k.is_empty()).collect();
+    if kinds.is_empty() {
+        bail!("--bots needs at least one bot kind (random, heuristic)");
+    }
+    let mut bots = Vec::new();
+    let mut k = 0;
+    for seat in 0..players {
+        let kind = if Some(seat) == human {
+            "random"
+        } else {
+            let kind = kinds[k.min(kinds.len() - 1)];
+            k += 1;
+            kind
+        };
+        let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) + 1);
+        bots.push(bot_by_name(kind, seed).with_context(|| format!("unknown bot '{kind}' (known: random, heuristic)"))?);
+    }
+    Ok(bots)
 }
 
 fn read_record(path: &Path) -> Result<Record> {

@@ -1,4 +1,4 @@
-//! `pref play`: a plain line-based game against random bots, until the full-screen terminal
+//! `pref play`: a plain line-based game against bots, until the full-screen terminal
 //! UI (issue "Play in the terminal") replaces it. The user types actions; only legal ones are
 //! accepted, with shortcuts (`7h`, `AS`, `mis`, or the number of a listed action).
 
@@ -8,7 +8,7 @@ use anyhow::Result;
 use preferans::observation::{Holder, Observation};
 use preferans::record::{PlayerRecord, Record};
 use preferans::{Action, HandState, Match, Rules, Seat, Viewer};
-use preferans_bots::{Bot, RandomBot};
+use preferans_bots::Bot;
 
 use crate::describe::outcome_text;
 
@@ -79,12 +79,16 @@ fn show(o: &Observation, me: Seat) -> String {
 }
 
 /// Plays a match on stdin/stdout with the user in `seat`.
-pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::path::Path>) -> Result<()> {
+pub fn run(
+    rules: Rules,
+    seed: u64,
+    hands: u32,
+    seat: Seat,
+    save: Option<&std::path::Path>,
+    mut bots: Vec<Box<dyn Bot + Send>>,
+) -> Result<()> {
     let players = rules.players();
     let mut m = Match::new(rules, seed, 0, Some(hands));
-    let mut bots: Vec<RandomBot> = (0..players)
-        .map(|s| RandomBot::new(seed ^ ((u64::from(s) + 1) * 7919)))
-        .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
@@ -162,8 +166,8 @@ pub fn run(rules: Rules, seed: u64, hands: u32, seat: Seat, save: Option<&std::p
                     }
                 } else {
                     PlayerRecord {
-                        name: format!("random-{s}"),
-                        kind: "random".into(),
+                        name: format!("{}-{s}", bots[s as usize].kind()),
+                        kind: bots[s as usize].kind().into(),
                     }
                 }
             })

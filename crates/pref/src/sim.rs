@@ -1,17 +1,20 @@
-//! `pref sim`: random-legal bots play a match; the result is a game record.
+//! `pref sim`: bots (random-legal by default) play a match; the result is a game record.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use preferans::record::{PlayerRecord, Record};
 use preferans::{HandOutcome, HandState, Match, Rules, Viewer};
-use preferans_bots::{Bot, RandomBot};
+use preferans_bots::Bot;
 
 /// Plays `hands` hands with one random bot per seat (bot seeds derived from `seed`).
-pub fn simulate(rules: Rules, hands: Option<u32>, seed: u64, first_dealer: u8) -> Record {
+pub fn simulate(
+    rules: Rules,
+    hands: Option<u32>,
+    seed: u64,
+    first_dealer: u8,
+    mut bots: Vec<Box<dyn Bot + Send>>,
+) -> Record {
     let players = rules.players();
     let mut m = Match::new(rules, seed, first_dealer, hands);
-    let mut bots: Vec<RandomBot> = (0..players)
-        .map(|s| RandomBot::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(s) + 1)))
-        .collect();
     let bar = match hands {
         Some(n) if n >= 1000 => ProgressBar::new(u64::from(n)),
         _ => ProgressBar::hidden(),
@@ -36,7 +39,7 @@ pub fn simulate(rules: Rules, hands: Option<u32>, seed: u64, first_dealer: u8) -
     bar.finish_and_clear();
     let names = (0..players)
         .map(|s| PlayerRecord {
-            name: format!("random-{s}"),
+            name: format!("{}-{s}", bots[s as usize].kind()),
             kind: bots[s as usize].kind().into(),
         })
         .collect();

@@ -3,10 +3,23 @@
 
 #![warn(missing_docs)]
 
+mod heuristic;
+
+pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};
+
 use preferans::deal::uniform_below;
 use preferans::{Action, Observation};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+
+/// A bot by kind name (`random`, `heuristic`), seeded.
+pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot + Send>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "heuristic" => Some(Box::new(HeuristicBot::new())),
+        _ => None,
+    }
+}
 
 /// A player that is a program.
 pub trait Bot {
@@ -69,7 +82,7 @@ impl Bot for RandomBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use preferans::{HandState, Match, Rules, Viewer};
+    use preferans::{CardSet, HandState, Match, Rules, Suit, Viewer};
 
     #[test]
     fn random_bots_finish_matches_for_every_player_count() {
@@ -88,6 +101,71 @@ mod tests {
             }
             assert_eq!(m.finished_hands().len(), 20);
         }
+    }
+
+    /// Plays a match with the given bots and returns each seat's settlement × players.
+    fn play_match(rules: &Rules, seed: u64, hands: u32, bots: &mut [Box<dyn Bot + Send>]) -> Vec<i64> {
+        let mut m = Match::new(rules.clone(), seed, 0, Some(hands));
+        while let Some(hand) = m.current_hand() {
+            let seat = hand.to_move().unwrap();
+            let obs = hand.observation(Viewer::Seat(seat));
+            let a = bots[seat as usize].choose(&obs).unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        let st = m.sheet().settlement(m.rules());
+        (0..rules.players() as usize).map(|s| st.exact(s).0).collect()
+    }
+
+    #[test]
+    fn heuristic_beats_random_in_every_seat() {
+        let rules = Rules::sochi();
+        let mut total = 0;
+        for seat in 0..3 {
+            for seed in 0..4 {
+                let mut bots: Vec<Box<dyn Bot + Send>> = (0..3)
+                    .map(|s| {
+                        if s == seat {
+                            bot_by_name("heuristic", 0).unwrap()
+                        } else {
+                            bot_by_name("random", seed * 10 + s).unwrap()
+                        }
+                    })
+                    .collect();
+                total += play_match(&rules, seed, 40, &mut bots)[seat as usize];
+            }
+        }
+        assert!(total > 0, "the heuristic bot lost to random bots: {total}");
+    }
+
+    #[test]
+    fn heuristic_plays_every_player_count_and_option() {
+        for (players, opts) in [
+            ("2", vec![]),
+            (
+                "4",
+                vec![("dealer_whist_when_both_pass", "true"), ("talon_push", "true")],
+            ),
+            ("3", vec![("misere_without_talon", "true"), ("stalingrad", "true")]),
+        ] {
+            let mut rules = Rules::sochi().with("players", players).unwrap();
+            for (k, v) in opts {
+                rules.set(k, v).unwrap();
+            }
+            let n = rules.players();
+            let mut bots: Vec<Box<dyn Bot + Send>> = (0..n).map(|_| bot_by_name("heuristic", 0).unwrap()).collect();
+            let results = play_match(&rules, 3, 30, &mut bots);
+            assert_eq!(results.iter().sum::<i64>(), 0);
+        }
+    }
+
+    #[test]
+    fn heuristic_evaluations() {
+        let h: CardSet = "AS KS QS JS TS 9S AC KC AD AH".parse().unwrap();
+        assert!(estimate_tricks(h, Some(Suit::Spades)) >= 9.0);
+        let weak: CardSet = "7S 8S 9S 7C 8C 9C 7D 8D 7H 8H".parse().unwrap();
+        assert!(estimate_tricks(weak, Some(Suit::Spades)) < 4.0);
+        assert_eq!(misere_danger(weak), 0);
+        assert!(misere_danger(h) > 3);
     }
 
     #[test]

@@ -1,0 +1,345 @@
+//! `HeuristicBot`: rule-based, instant, deterministic. It estimates tricks from high cards and
+//! trump length to bid, discard, declare and whist, and plays cards by simple club rules:
+//! win cheaply when the side wants the trick, duck under the winner when it does not (misère,
+//! all-pass), cash top cards, lead low against a misère. It reads only its observation.
+
+use preferans::observation::{Holder, Observation};
+use preferans::russian::PhaseKind;
+use preferans::trick::{Trick, TALON_OWNER};
+use preferans::{Action, Bid, Card, CardSet, Rank, Strain, Suit};
+
+use crate::Bot;
+
+/// The rule-based bot.
+#[derive(Clone, Debug, Default)]
+pub struct HeuristicBot;
+
+impl HeuristicBot {
+    /// A heuristic bot.
+    pub fn new() -> HeuristicBot {
+        HeuristicBot
+    }
+}
+
+fn has(h: CardSet, s: Suit, r: Rank) -> bool {
+    h.contains(Card::new(s, r))
+}
+
+/// Expected tricks of `hand` as declarer with `trump` (None: no trumps), before the talon.
+pub fn estimate_tricks(hand: CardSet, trump: Option<Suit>) -> f32 {
+    let mut t = 0.0;
+    let trumps = trump.map_or(0, |s| hand.count_in(s));
+    for s in Suit::ALL {
+        let n = hand.count_in(s);
+        let (a, k, q) = (
+            has(hand, s, Rank::Ace),
+            has(hand, s, Rank::King),
+            has(hand, s, Rank::Queen),
+        );
+        // The unbroken run of top cards from the ace.
+        let run = Rank::ALL.iter().rev().take_while(|r| has(hand, s, **r)).count() as f32;
+        let n_f = n as f32;
+        if Some(s) == trump {
+            let rest = if n >= 5 {
+                0.6
+            } else if n == 4 {
+                0.45
+            } else {
+                0.25
+            };
+            let mut v = run + (n_f - run) * rest;
+            if !a && k && n >= 2 {
+                v += 0.3;
+            }
+            if q && n >= 3 && run < 3.0 {
+                v += 0.2;
+            }
+            t += v.min(n_f);
+        } else {
+            let mut v = run.min(n_f.min(3.0));
+            if !a && k {
+                v += if n >= 2 { 0.6 } else { 0.1 };
+            }
+            if !a && !k && q && n >= 3 {
+                v += 0.3;
+            }
+            if trump.is_none() && (a || k) {
+                v += (n_f - 4.0).max(0.0) * 0.8;
+            }
+            if trump.is_some() && trumps >= 4 {
+                v += match n {
+                    0 => 0.6,
+                    1 => 0.3,
+                    _ => 0.0,
+                };
+            }
+            t += v.min(n.max(1) as f32);
+        }
+    }
+    t
+}
+
+/// How dangerous a hand is for misère: cards too high for their place in their suit.
+pub fn misere_danger(hand: CardSet) -> u32 {
+    let mut danger = 0;
+    for s in Suit::ALL {
+        let mut ranks: Vec<usize> = hand.in_suit(s).iter().map(|c| c.rank().index()).collect();
+        ranks.sort_unstable();
+        for (i, r) in ranks.iter().enumerate() {
+            if *r > 2 * i + 1 {
+                danger += 1;
+            }
+        }
+    }
+    danger
+}
+
+/// Defensive tricks a defender expects against `trump`.
+fn defence_tricks(hand: CardSet, trump: Option<Suit>) -> f32 {
+    let mut d = 0.0;
+    for s in Suit::ALL {
+        let n = hand.count_in(s);
+        if has(hand, s, Rank::Ace) {
+            d += 1.0;
+        }
+        if has(hand, s, Rank::King) && n >= 2 {
+            d += 0.6;
+        }
+        if Some(s) == trump {
+            if has(hand, s, Rank::Queen) && n >= 3 {
+                d += 0.5;
+            }
+            if n >= 4 {
+                d += 0.5;
+            }
+        }
+    }
+    d
+}
+
+fn best_contract(hand: CardSet) -> (f32, Strain) {
+    Strain::ALL
+        .iter()
+        .map(|st| {
+            (
+                estimate_tricks(hand, st.trump()) + if *st == Strain::NoTrump { -0.3 } else { 0.0 },
+                *st,
+            )
+        })
+        .fold((f32::MIN, Strain::Spades), |a, b| if b.0 > a.0 { b } else { a })
+}
+
+fn my_hand(o: &Observation) -> CardSet {
+    let me = o.seat.unwrap_or(u8::MAX);
+    o.hands
+        .iter()
+        .find(|h| h.holder == Holder::Seat(me))
+        .and_then(|h| h.cards)
+        .unwrap_or_default()
+}
+
+/// Cards already played (public).
+fn played(o: &Observation) -> CardSet {
+    let mut s: CardSet = o.trick.iter().map(|t| t.card).collect();
+    for (_, a) in &o.history {
+        if let Some(Action::Play(c)) = a {
+            s.insert(*c);
+        }
+    }
+    for c in &o.talon {
+        if o.contract.is_none() {
+            s.insert(*c);
+        }
+    }
+    s
+}
+
+impl HeuristicBot {
+    fn bid(&self, o: &Observation, legal: &[Action]) -> Action {
+        let hand = my_hand(o);
+        let first_bid = !o
+            .history
+            .iter()
+            .any(|(s, a)| Some(*s) == o.seat && matches!(a, Some(Action::Bid(_))));
+        if first_bid && misere_danger(hand) == 0 && legal.contains(&Action::Bid(Bid::Misere)) {
+            return Action::Bid(Bid::Misere);
+        }
+        let (est, strain) = best_contract(hand);
+        // The talon adds about half a trick.
+        let level = ((est + 0.5).floor() as i32).clamp(0, 10) as u8;
+        let Some(max) = Bid::tricks(level.max(6), strain).filter(|_| level >= 6) else {
+            return Action::Pass;
+        };
+        legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Bid(b @ Bid::Tricks { .. }) if b.ladder() <= max.ladder()))
+            .min_by_key(|a| match a {
+                Action::Bid(b) => b.ladder(),
+                _ => u8::MAX,
+            })
+            .unwrap_or(Action::Pass)
+    }
+
+    fn discard(&self, o: &Observation, legal: &[Action]) -> Option<Action> {
+        let hand = my_hand(o);
+        let misere = matches!(o.highest_bid, Some((_, b)) if b.is_misere());
+        legal.iter().copied().max_by(|a, b| {
+            let score = |x: &Action| match x {
+                Action::Discard(c1, c2) => {
+                    let mut h = hand;
+                    h.remove(*c1);
+                    h.remove(*c2);
+                    if misere {
+                        -(misere_danger(h) as f32) + (c1.rank().index() + c2.rank().index()) as f32 * 0.01
+                    } else {
+                        best_contract(h).0
+                    }
+                }
+                _ => f32::MIN,
+            };
+            score(a).total_cmp(&score(b))
+        })
+    }
+
+    fn declare(&self, o: &Observation, legal: &[Action]) -> Option<Action> {
+        let (_, strain) = best_contract(my_hand(o));
+        legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Declare(Bid::Tricks { strain: s, .. }) if *s == strain))
+            .or_else(|| legal.first().copied())
+    }
+
+    fn whist(&self, o: &Observation, legal: &[Action]) -> Action {
+        let trump = o.contract.and_then(Bid::trump);
+        let d = defence_tricks(my_hand(o), trump);
+        let need = match o.contract.and_then(Bid::level) {
+            Some(6) => 1.8,
+            Some(7) => 1.2,
+            _ => 0.9,
+        };
+        if d >= need && legal.contains(&Action::Whist) {
+            Action::Whist
+        } else if d >= need * 0.6 && legal.contains(&Action::HalfWhist) {
+            Action::HalfWhist
+        } else {
+            Action::Pass
+        }
+    }
+
+    fn card(&self, o: &Observation, legal: &[Action]) -> Option<Action> {
+        let cards: Vec<Card> = legal
+            .iter()
+            .filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None })
+            .collect();
+        let first = *cards.first()?;
+        let me = o.seat?;
+        let trump = o.contract.and_then(Bid::trump);
+        let misere = o.contract.is_some_and(Bid::is_misere);
+        let allpass = o.contract.is_none();
+        let declarer = o.declarer;
+        let on_declarer_side = |h: Holder| matches!(h, Holder::Seat(s) if Some(s) == declarer);
+        // The hand being played (mine, or one I control).
+        let i_am_declarer = declarer == Some(me);
+        // Do we (the side of the hand to play) want to win this trick?
+        let want_win = !(allpass || (misere && i_am_declarer)) && !(misere && !i_am_declarer);
+        let id = |h: Holder| match h {
+            Holder::Seat(s) => s,
+            Holder::Dummy => 9,
+            Holder::Talon => TALON_OWNER,
+        };
+        let mut trick = Trick::new();
+        for t in &o.trick {
+            trick.push(id(t.by), t.card);
+        }
+        let winner_after = |c: Card| {
+            let mut t = trick;
+            t.push(200, c);
+            t.winner(trump)
+        };
+        let current_winner = o
+            .trick
+            .iter()
+            .find(|t| Some(id(t.by)) == trick.winner(trump))
+            .map(|t| t.by);
+        let played = played(o);
+        let mine: CardSet = cards.iter().copied().collect();
+        let is_top = |c: Card| {
+            let higher = preferans::trick::higher_in_suit(c);
+            (higher - played - mine).is_empty()
+        };
+        let low = |v: &[Card]| v.iter().copied().min_by_key(|c| (c.rank(), c.suit()));
+        let high = |v: &[Card]| v.iter().copied().max_by_key(|c| (c.rank(), c.suit()));
+        let leading = o.trick.iter().all(|t| t.by == Holder::Talon);
+        let choice = if leading {
+            // Leading (or first to a talon card).
+            if want_win {
+                // Cash a top card, else lead low.
+                let tops: Vec<Card> = cards.iter().copied().filter(|c| is_top(*c)).collect();
+                high(&tops).or_else(|| low(&cards))
+            } else {
+                // Misère, all-pass, or against a misère: lead low.
+                low(&cards)
+            }
+        } else {
+            let winning: Vec<Card> = cards
+                .iter()
+                .copied()
+                .filter(|c| winner_after(*c) == Some(200))
+                .collect();
+            let losing: Vec<Card> = cards
+                .iter()
+                .copied()
+                .filter(|c| winner_after(*c) != Some(200))
+                .collect();
+            if misere && !i_am_declarer {
+                // Help the declarer win: stay under his card if he is winning, else play low.
+                match current_winner {
+                    Some(h) if on_declarer_side(h) => high(&losing).or_else(|| low(&cards)),
+                    _ => low(&cards),
+                }
+            } else if !want_win {
+                // Duck with the highest card that loses; if every card wins, the highest.
+                high(&losing).or_else(|| high(&cards))
+            } else {
+                let partner_winning =
+                    current_winner.is_some_and(|h| !on_declarer_side(h) && h != Holder::Seat(me) && h != Holder::Talon);
+                if !i_am_declarer && partner_winning {
+                    low(&losing).or_else(|| low(&cards))
+                } else {
+                    low(&winning).or_else(|| low(&cards))
+                }
+            }
+        };
+        Some(Action::Play(choice.unwrap_or(first)))
+    }
+}
+
+impl Bot for HeuristicBot {
+    fn kind(&self) -> &'static str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, o: &Observation) -> Option<Action> {
+        let legal = &o.legal_actions;
+        let first = *legal.first()?;
+        let a = match o.phase {
+            PhaseKind::Auction => Some(self.bid(o, legal)),
+            PhaseKind::TalonChoice => Some(Action::TakeTalon),
+            PhaseKind::Discard => self.discard(o, legal),
+            PhaseKind::Declare => self.declare(o, legal),
+            PhaseKind::Whist => Some(self.whist(o, legal)),
+            PhaseKind::DealerWhist => Some(Action::Pass),
+            PhaseKind::DefenceChoice => Some(if o.contract.and_then(Bid::level).unwrap_or(6) >= 8 {
+                Action::Open
+            } else {
+                Action::Closed
+            }),
+            PhaseKind::Play if o.offer.is_some() => Some(Action::Refuse),
+            PhaseKind::Play => self.card(o, legal),
+            PhaseKind::Done => None,
+        };
+        Some(a.filter(|a| legal.contains(a)).unwrap_or(first))
+    }
+}
