@@ -1,5 +1,5 @@
 //! Solves the benchmark set one deal at a time and prints mean, median, p99 time and nodes per
-//! kind (single thread): `cargo run --release -p preferans-solver --example solve_stats`.
+//! kind (single thread): `cargo run --release -p preferans-solver --example solve_stats [LIMIT] [trump,misere,allpass]`.
 use std::time::Instant;
 
 use preferans_solver::benchset::{bench_position, bench_set, BenchKind};
@@ -10,8 +10,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(usize::MAX);
+    // Optional second argument: the kinds to run, e.g. "trump,allpass".
+    let only = std::env::args().nth(2).unwrap_or_else(|| "trump,misere,allpass".into());
     let mut solver = Solver::new();
     for fam in [BenchKind::Trump, BenchKind::Misere, BenchKind::AllPass] {
+        if !only.contains(&format!("{fam:?}").to_lowercase()) {
+            continue;
+        }
         let mut times = Vec::new();
         let mut nodes = Vec::new();
         for (seed, kind) in bench_set()
