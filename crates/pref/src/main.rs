@@ -5,6 +5,7 @@ mod play;
 mod score;
 mod sim;
 mod solve;
+mod tournament;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,6 +54,8 @@ enum Command {
     },
     /// Double-dummy analysis: the exact result of a position and the value of every card.
     Solve(solve::SolveArgs),
+    /// Duplicate tournament between bots: every deal played with every seating, in parallel.
+    Match(MatchArgs),
     /// List the presets and every option with its default in each preset.
     Rules,
 }
@@ -129,6 +132,27 @@ struct PlayArgs {
     save: Option<PathBuf>,
 }
 
+#[derive(Args, Debug)]
+struct MatchArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// One bot per seat, comma-separated (random, heuristic).
+    #[arg(long, default_value = "heuristic,random,random")]
+    bots: String,
+    /// Number of deals.
+    #[arg(long, default_value_t = 200)]
+    deals: u64,
+    /// Seed of the deals and the bots.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the JSON report here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write every board's record into this directory.
+    #[arg(long)]
+    records: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -200,6 +224,22 @@ fn run(cli: Cli) -> Result<()> {
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
             write_atomically(&svg, &preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names))?;
             println!("pulya written to {}", svg.display());
+            Ok(())
+        }
+        Command::Match(a) => {
+            let rules = a.rules.build()?;
+            let kinds: Vec<String> = a
+                .bots
+                .split(',')
+                .map(|k| k.trim().to_string())
+                .filter(|k| !k.is_empty())
+                .collect();
+            let report = tournament::run(&rules, &kinds, a.deals, a.seed, a.records.as_deref())?;
+            print!("{}", tournament::text(&report, a.deals));
+            if let Some(out) = a.out {
+                write_atomically(&out, &tournament::json(&report, &rules, &kinds, a.deals, a.seed))?;
+                println!("report written to {}", out.display());
+            }
             Ok(())
         }
         Command::Solve(a) => {

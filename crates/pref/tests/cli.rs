@@ -354,3 +354,44 @@ fn solve_from_a_record_position_and_bad_input() {
         .unwrap();
     assert!(!out.status.success() && stderr_of(&out).contains("not in the card play"));
 }
+
+#[test]
+fn match_plays_duplicate_deals_and_reports_with_confidence_intervals() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let records = dir.path().join("boards");
+    let out = pref()
+        .args([
+            "match",
+            "--bots",
+            "heuristic,random,random",
+            "--deals",
+            "40",
+            "--seed",
+            "2",
+            "--out",
+        ])
+        .arg(&report)
+        .arg("--records")
+        .arg(&records)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("40 deals, 120 boards") && text.contains("heuristic") && text.contains("95% CI"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let results = json["results"].as_array().unwrap();
+    let h = results.iter().find(|r| r["bot"] == "heuristic").unwrap();
+    let r = results.iter().find(|r| r["bot"] == "random").unwrap();
+    assert!(h["whists_per_deal"].as_f64().unwrap() > r["whists_per_deal"].as_f64().unwrap());
+    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 120);
+    // A board's record replays.
+    let first = std::fs::read_dir(&records).unwrap().next().unwrap().unwrap().path();
+    pref().arg("replay").arg(&first).assert().success();
+    // Wrong number of bots.
+    let out = pref().args(["match", "--bots", "heuristic,random"]).output().unwrap();
+    assert!(!out.status.success() && stderr_of(&out).contains("one bot per seat"));
+}

@@ -242,8 +242,9 @@ impl HeuristicBot {
         let on_declarer_side = |h: Holder| matches!(h, Holder::Seat(s) if Some(s) == declarer);
         // The hand being played (mine, or one I control).
         let i_am_declarer = declarer == Some(me);
-        // Do we (the side of the hand to play) want to win this trick?
-        let want_win = !(allpass || (misere && i_am_declarer)) && !(misere && !i_am_declarer);
+        // Does the side of the hand to play want to win this trick? Not in all-pass, and in a
+        // misère neither the declarer nor the defenders (who want *him* to win) do.
+        let want_win = !allpass && !misere;
         let id = |h: Holder| match h {
             Holder::Seat(s) => s,
             Holder::Dummy => 9,

@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod duplicate;
 mod heuristic;
 
 pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};

@@ -1,0 +1,114 @@
+//! `pref match`: duplicate tournaments between bots, parallel on all cores.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use preferans::Rules;
+use preferans_bots::duplicate::{mean_ci95, play_board, seatings, Board};
+use rayon::prelude::*;
+use serde_json::json;
+
+/// Each bot kind's result per deal (whists per deal, averaged over its seats and seatings).
+pub struct Report {
+    /// Bot kind → one value per deal.
+    pub per_deal: BTreeMap<String, Vec<f64>>,
+    /// Boards played.
+    pub boards: usize,
+}
+
+/// Plays `deals` deals with every seating of `kinds`.
+pub fn run(rules: &Rules, kinds: &[String], deals: u64, seed: u64, records: Option<&Path>) -> Result<Report> {
+    if kinds.len() != rules.players() as usize {
+        bail!(
+            "--bots needs one bot per seat: {} for a {}-player table, got {}",
+            rules.players(),
+            rules.players(),
+            kinds.len()
+        );
+    }
+    let seats = seatings(kinds);
+    if let Some(dir) = records {
+        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let bar = if deals >= 20 {
+        ProgressBar::new(deals)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals {per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let results: Vec<Result<Vec<Board>, String>> = (0..deals)
+        .into_par_iter()
+        .map(|d| {
+            let boards: Result<Vec<Board>, String> = seats.iter().map(|s| play_board(rules, seed, d, s)).collect();
+            bar.inc(1);
+            boards
+        })
+        .collect();
+    bar.finish_and_clear();
+    let players = rules.players() as f64;
+    let mut per_deal: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    let mut count = 0;
+    for (d, boards) in results.into_iter().enumerate() {
+        let boards = boards.map_err(|e| anyhow::anyhow!(e))?;
+        let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+        for (k, b) in boards.iter().enumerate() {
+            for (seat, kind) in b.seating.iter().enumerate() {
+                let e = sums.entry(kind.as_str()).or_default();
+                e.0 += b.scaled[seat] as f64 / players;
+                e.1 += 1.0;
+            }
+            if let Some(dir) = records {
+                let path = dir.join(format!("deal-{d:05}-seating-{k}.json"));
+                crate::write_atomically(&path, &b.record.to_json())?;
+            }
+            count += 1;
+        }
+        for (kind, (sum, n)) in sums {
+            per_deal.entry(kind.to_string()).or_default().push(sum / n);
+        }
+    }
+    Ok(Report {
+        per_deal,
+        boards: count,
+    })
+}
+
+/// The report as text: each bot's whists per deal with a 95% confidence interval.
+pub fn text(report: &Report, deals: u64) -> String {
+    let mut s = format!(
+        "{deals} deals, {} boards (every seating of every deal)\n",
+        report.boards
+    );
+    s += &format!("{:<12} {:>12} {:>12}\n", "bot", "whists/deal", "95% CI ±");
+    for (kind, v) in &report.per_deal {
+        let (m, ci) = mean_ci95(v);
+        s += &format!("{kind:<12} {m:>12.2} {ci:>12.2}\n");
+    }
+    s
+}
+
+/// The report as JSON.
+pub fn json(report: &Report, rules: &Rules, kinds: &[String], deals: u64, seed: u64) -> String {
+    let bots: Vec<_> = report
+        .per_deal
+        .iter()
+        .map(|(kind, v)| {
+            let (m, ci) = mean_ci95(v);
+            json!({ "bot": kind, "whists_per_deal": m, "ci95": ci, "per_deal": v })
+        })
+        .collect();
+    serde_json::to_string_pretty(&json!({
+        "rules": rules.to_string(),
+        "seats": kinds,
+        "deals": deals,
+        "seed": seed,
+        "boards": report.boards,
+        "results": bots,
+    }))
+    .unwrap_or_default()
+}

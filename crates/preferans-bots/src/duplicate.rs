@@ -1,0 +1,129 @@
+//! Duplicate play: every deal is played once for each way of seating the bots, so the luck of
+//! the cards cancels. One deal = one hand, scored alone (its own S10 settlement, in whists).
+
+use preferans::record::{PlayerRecord, Record};
+use preferans::{HandState, Match, Rules, Viewer};
+
+use crate::{bot_by_name, Bot};
+
+/// The distinct seatings of `kinds` (a multiset): each is the bot kind per seat.
+pub fn seatings(kinds: &[String]) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut idx: Vec<usize> = (0..kinds.len()).collect();
+    loop {
+        let s: Vec<String> = idx.iter().map(|i| kinds[*i].clone()).collect();
+        if !out.contains(&s) {
+            out.push(s);
+        }
+        // Next permutation (lexicographic).
+        let Some(i) = (0..idx.len().saturating_sub(1)).rev().find(|&i| idx[i] < idx[i + 1]) else {
+            break;
+        };
+        let j = (i + 1..idx.len()).rev().find(|&j| idx[j] > idx[i]).unwrap_or(i + 1);
+        idx.swap(i, j);
+        idx[i + 1..].reverse();
+    }
+    out
+}
+
+/// The result of one deal played with one seating.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Bot kind per seat.
+    pub seating: Vec<String>,
+    /// Each seat's result in whists, times the number of players (exact).
+    pub scaled: Vec<i64>,
+    /// The hand's record.
+    pub record: Record,
+}
+
+/// Plays deal `deal` of a duplicate match with seed `seed` and the given seating. The deal
+/// and the dealer depend only on `(seed, deal)`, never on the seating.
+///
+/// # Errors
+/// An unknown bot kind.
+pub fn play_board(rules: &Rules, seed: u64, deal: u64, seating: &[String]) -> Result<Board, String> {
+    let players = rules.players();
+    let mut bots: Vec<Box<dyn Bot + Send>> = Vec::new();
+    for (s, kind) in seating.iter().enumerate() {
+        let bot_seed = seed ^ deal.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1);
+        bots.push(
+            bot_by_name(kind, bot_seed).ok_or_else(|| format!("unknown bot '{kind}' (known: random, heuristic)"))?,
+        );
+    }
+    let dealer = (deal % u64::from(players)) as u8;
+    let mut m = Match::new(
+        rules.clone(),
+        seed.wrapping_add(deal.wrapping_mul(0x2545_F491_4F6C_DD1D)),
+        dealer,
+        Some(1),
+    );
+    while let Some(hand) = m.current_hand() {
+        let Some(seat) = hand.to_move() else { break };
+        let obs = hand.observation(Viewer::Seat(seat));
+        let Some(a) = bots[seat as usize].choose(&obs) else {
+            break;
+        };
+        if m.apply(seat, a).is_err() {
+            return Err(format!("bot '{}' chose an illegal action", seating[seat as usize]));
+        }
+    }
+    let st = m.sheet().settlement(m.rules());
+    let scaled = (0..players as usize).map(|s| st.exact(s).0).collect();
+    let names = seating
+        .iter()
+        .enumerate()
+        .map(|(s, k)| PlayerRecord {
+            name: format!("{k}-{s}"),
+            kind: k.clone(),
+        })
+        .collect();
+    Ok(Board {
+        seating: seating.to_vec(),
+        scaled,
+        record: Record::from_match(&m, names),
+    })
+}
+
+/// Mean and 95% confidence half-width of samples (normal approximation).
+pub fn mean_ci95(samples: &[f64]) -> (f64, f64) {
+    let n = samples.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = samples.iter().sum::<f64>() / n;
+    if n < 2.0 {
+        return (mean, f64::INFINITY);
+    }
+    let var = samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seatings_of_a_multiset() {
+        let k = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(seatings(&k(&["a", "b", "b"])).len(), 3);
+        assert_eq!(seatings(&k(&["a", "b", "c"])).len(), 6);
+        assert_eq!(seatings(&k(&["a", "a", "a"])).len(), 1);
+        assert_eq!(seatings(&k(&["a", "b", "c", "d"])).len(), 24);
+    }
+
+    #[test]
+    fn the_deal_does_not_depend_on_the_seating() {
+        let rules = Rules::sochi();
+        let k = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let a = play_board(&rules, 7, 3, &k(&["heuristic", "random", "random"])).unwrap();
+        let b = play_board(&rules, 7, 3, &k(&["random", "random", "heuristic"])).unwrap();
+        assert_eq!(a.record.hands[0].deal, b.record.hands[0].deal);
+        assert_eq!(a.scaled.iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn ci_of_constant_samples_is_zero() {
+        assert_eq!(mean_ci95(&[2.0, 2.0, 2.0]), (2.0, 0.0));
+    }
+}
