@@ -4,8 +4,10 @@
 #![warn(missing_docs)]
 
 pub mod duplicate;
+mod expert;
 mod heuristic;
 
+pub use expert::ExpertBot;
 pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};
 
 use preferans::deal::uniform_below;
@@ -13,11 +15,12 @@ use preferans::{Action, Observation};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-/// A bot by kind name (`random`, `heuristic`), seeded.
+/// A bot by kind name (`random`, `heuristic`, `expert`), seeded.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot + Send>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "heuristic" => Some(Box::new(HeuristicBot::new())),
+        "expert" => Some(Box::new(ExpertBot::new(seed, 60))),
         _ => None,
     }
 }

@@ -1,0 +1,369 @@
+//! `ExpertBot`: card play by Monte Carlo over the hidden cards and the double-dummy solver.
+//! It samples deals consistent with everything its seat has seen — its own and open hands,
+//! the cards played, the voids they revealed (with the obligation to trump), the talon and
+//! its own discard — solves each with every legal card, and plays the card with the best
+//! average. Other decisions (bidding, talon, whist) are the heuristic bot's for now.
+
+use preferans::deal::uniform_below;
+use preferans::observation::{Holder, Observation};
+use preferans::russian::PhaseKind;
+use preferans::trick::{Owner, Trick, TALON_OWNER};
+use preferans::{Action, Bid, Card, CardSet, PlayState, Suit};
+use preferans_solver::{Objective, Solver};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::{Bot, HeuristicBot};
+
+/// The Monte Carlo + double-dummy bot.
+pub struct ExpertBot {
+    rng: ChaCha8Rng,
+    solver: Solver,
+    heuristic: HeuristicBot,
+    /// Solver calls per card decision (samples × legal cards), the difficulty knob.
+    budget: usize,
+}
+
+impl ExpertBot {
+    /// An expert bot with its own seed and a budget of solver calls per card decision.
+    pub fn new(seed: u64, budget: usize) -> ExpertBot {
+        ExpertBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            solver: Solver::with_table_bytes(16 << 20),
+            heuristic: HeuristicBot,
+            budget: budget.max(1),
+        }
+    }
+}
+
+/// What a seat knows about the card play, in hand positions.
+struct Known {
+    hands: [Option<CardSet>; 3],
+    sizes: [u8; 3],
+    voids: [u8; 3],
+    pool: CardSet,
+    /// Cards of the pool that can only be in the declarer's hand or his discard (the talon).
+    talon_to_declarer: CardSet,
+    /// Unknown cards that are not in any hand: the declarer's discard (2) and/or a face-down
+    /// talon card still to lead (X2).
+    out_of_hands: u32,
+    declarer: Option<usize>,
+}
+
+fn position_of(o: &Observation, h: Holder) -> Option<usize> {
+    o.hands.iter().position(|v| v.holder == h)
+}
+
+fn owner_of(o: &Observation, h: Holder) -> Owner {
+    match h {
+        Holder::Talon => TALON_OWNER,
+        other => position_of(o, other).map_or(3, |p| p as Owner),
+    }
+}
+
+fn known(o: &Observation) -> Known {
+    let mut hands = [None; 3];
+    let mut sizes = [0u8; 3];
+    let mut seen = CardSet::EMPTY;
+    for (p, v) in o.hands.iter().enumerate().take(3) {
+        hands[p] = v.cards;
+        sizes[p] = v.size;
+        seen |= v.cards.unwrap_or_default();
+    }
+    for (_, a) in &o.history {
+        if let Some(Action::Play(c)) = a {
+            seen.insert(*c);
+        }
+    }
+    for t in o.trick.iter().chain(&o.last_trick) {
+        seen.insert(t.card);
+    }
+    seen |= o.discard.unwrap_or_default();
+    let declarer = o.declarer.and_then(|d| position_of(o, Holder::Seat(d)));
+    let talon: CardSet = o.talon.iter().copied().collect();
+    let pool = CardSet::FULL - seen;
+    let unknown_in_hands: u32 = (0..3)
+        .filter(|p| hands[*p].is_none())
+        .map(|p| u32::from(sizes[p]))
+        .sum();
+    let out_of_hands = pool.len().saturating_sub(unknown_in_hands);
+    // Voids from the plays: replay the sequence of plays into tricks.
+    let mut voids = [0u8; 3];
+    let trump = o.contract.and_then(Bid::trump);
+    let mut led: Option<Suit> = None;
+    let mut in_trick = 0;
+    let plays: Vec<(u8, Card)> = o
+        .history
+        .iter()
+        .filter_map(|(s, a)| {
+            if let Some(Action::Play(c)) = a {
+                Some((*s, *c))
+            } else {
+                None
+            }
+        })
+        .collect();
+    // In all-pass the first two tricks may be led by talon cards, which are not actions: their
+    // led suit is unknown here, so no voids are read from them.
+    let skip = if o.contract.is_none() { 6 } else { 0 };
+    for (i, (seat, card)) in plays.iter().enumerate() {
+        if in_trick == 0 {
+            led = Some(card.suit());
+        }
+        if i >= skip {
+            if let (Some(l), Some(p)) = (led, position_of(o, Holder::Seat(*seat))) {
+                let controls_two = o.hands.iter().filter(|v| v.holder == Holder::Seat(*seat)).count() > 1;
+                if card.suit() != l && hands[p].is_none() && !controls_two {
+                    voids[p] |= 1 << l.index();
+                    if let Some(t) = trump.filter(|t| card.suit() != *t) {
+                        voids[p] |= 1 << t.index();
+                    }
+                }
+            }
+        }
+        in_trick = (in_trick + 1) % 3;
+    }
+    let talon_to_declarer = if declarer.is_some() {
+        talon & pool
+    } else {
+        CardSet::EMPTY
+    };
+    Known {
+        hands,
+        sizes,
+        voids,
+        pool,
+        talon_to_declarer,
+        out_of_hands,
+        declarer,
+    }
+}
+
+/// One deal of the hidden cards consistent with `k`, or `None` after too many tries.
+fn sample(k: &Known, rng: &mut ChaCha8Rng) -> Option<[CardSet; 3]> {
+    'attempt: for _ in 0..64 {
+        let mut cards: Vec<Card> = k.pool.iter().collect();
+        for i in (1..cards.len()).rev() {
+            let j = uniform_below(rng, i as u32 + 1) as usize;
+            cards.swap(i, j);
+        }
+        let mut hands = k.hands.map(|h| h.unwrap_or_default());
+        let mut left = k.out_of_hands;
+        // Talon cards first: the declarer's hand or the discard.
+        cards.sort_by_key(|c| !k.talon_to_declarer.contains(*c));
+        for c in cards {
+            let open: Vec<usize> = (0..3)
+                .filter(|p| {
+                    k.hands[*p].is_none()
+                        && hands[*p].len() < u32::from(k.sizes[*p])
+                        && k.voids[*p] & (1 << c.suit().index()) == 0
+                })
+                .filter(|p| !k.talon_to_declarer.contains(c) || Some(*p) == k.declarer)
+                .collect();
+            if !open.is_empty() {
+                let choice = open[uniform_below(rng, open.len() as u32) as usize];
+                hands[choice].insert(c);
+            } else if left > 0 {
+                left -= 1;
+            } else {
+                continue 'attempt;
+            }
+        }
+        if (0..3).all(|p| hands[p].len() == u32::from(k.sizes[p])) {
+            return Some(hands);
+        }
+    }
+    None
+}
+
+impl ExpertBot {
+    fn card(&mut self, o: &Observation) -> Option<Action> {
+        let legal: CardSet = o
+            .legal_actions
+            .iter()
+            .filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None })
+            .collect();
+        if legal.len() <= 1 {
+            return legal.first().map(Action::Play);
+        }
+        let k = known(o);
+        let me = o.seat?;
+        // The position whose card is to be played: the hand that holds the legal cards.
+        let mover = (0..3).find(|p| k.hands[*p].is_some_and(|h| h.is_superset(legal)))?;
+        let mut trick = Trick::new();
+        for t in &o.trick {
+            trick.push(owner_of(o, t.by), t.card);
+        }
+        let talon_can_win = o.players == 4 && o.trick.first().is_some_and(|t| t.by == Holder::Seat(o.dealer));
+        let mut tricks = [0u8; 4];
+        for (p, v) in o.hands.iter().enumerate().take(3) {
+            tricks[p] = v.tricks;
+        }
+        tricks[3] = o.dealer_tricks;
+        let declarer = k.declarer.map(|d| d as Owner);
+        let objective = match (o.contract, declarer) {
+            (Some(c), Some(d)) if c.is_misere() => Objective::Misere(d),
+            (Some(_), Some(d)) => Objective::Declarer(d),
+            _ => Objective::AllPass(mover as Owner),
+        };
+        // Do we want the objective's count high?
+        let my_positions: Vec<usize> = (0..3).filter(|p| o.hands[*p].holder == Holder::Seat(me)).collect();
+        let on_target_side =
+            my_positions.contains(&(objective.target() as usize)) || mover == objective.target() as usize;
+        let want_high = on_target_side == matches!(objective, Objective::Declarer(_));
+        let samples = (self.budget / legal.len() as usize).clamp(1, 64);
+        let mut totals: Vec<(Card, i64)> = legal.iter().map(|c| (c, 0)).collect();
+        let mut solved = 0;
+        for _ in 0..samples {
+            let Some(hands) = sample(&k, &mut self.rng) else { break };
+            let pending_talon =
+                if o.contract.is_none() && o.tricks_done == 0 && o.trick.first().is_some_and(|t| t.by == Holder::Talon)
+                {
+                    // X2: the second talon card is still face down: any card outside the hands.
+                    let outside = k.pool
+                        - (hands[0] | hands[1] | hands[2])
+                        - k.hands.iter().flatten().fold(CardSet::EMPTY, |a, b| a | *b);
+                    outside.first()
+                } else {
+                    None
+                };
+            let state = PlayState {
+                hands,
+                trump: o.contract.and_then(Bid::trump),
+                trick,
+                to_play: mover as Owner,
+                tricks,
+                tricks_done: o.tricks_done,
+                talon_leads: [pending_talon, None],
+                talon_can_win,
+                contract: o.contract,
+                declarer,
+            };
+            let Ok(values) = self.solver.card_values(&state, objective) else {
+                continue;
+            };
+            for (c, v) in values {
+                if let Some(t) = totals.iter_mut().find(|t| t.0 == c) {
+                    t.1 += i64::from(v);
+                }
+            }
+            solved += 1;
+        }
+        if solved == 0 {
+            return None;
+        }
+        let best = totals
+            .iter()
+            .copied()
+            .max_by_key(|(c, v)| (if want_high { *v } else { -*v }, -(c.rank().index() as i64)))?;
+        Some(Action::Play(best.0))
+    }
+}
+
+impl Bot for ExpertBot {
+    fn kind(&self) -> &'static str {
+        "expert"
+    }
+
+    fn choose(&mut self, o: &Observation) -> Option<Action> {
+        if o.phase == PhaseKind::Play && o.offer.is_none() {
+            if let Some(a) = self.card(o).filter(|a| o.legal_actions.contains(a)) {
+                return Some(a);
+            }
+        }
+        self.heuristic.choose(o)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use preferans::russian::HandConfig;
+    use preferans::{Deal, HandState, Rules, RussianHand, Viewer};
+    use preferans_solver::play_card;
+
+    /// Drives a hand to the card play with the given opening and whist calls.
+    fn to_play(seed: u64, script: &[&str]) -> Option<RussianHand> {
+        let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), 2, Deal::seeded(seed, 0), None);
+        for a in script {
+            let seat = h.to_move()?;
+            let mut legal = Vec::new();
+            h.legal_actions(&mut legal);
+            let action: Action = if *a == "discard" {
+                *legal.first()?
+            } else {
+                a.parse().ok()?
+            };
+            h.apply(seat, action).ok()?;
+        }
+        Some(h)
+    }
+
+    #[test]
+    fn expert_never_loses_a_trick_the_solver_proves_in_open_positions() {
+        // Misère against an open defence and open whist: the declarer sees every card, so his
+        // choice must be double-dummy optimal.
+        let mut bot = ExpertBot::new(1, 40);
+        let mut solver = Solver::with_table_bytes(1 << 20);
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let script: &[&str] = if seed % 2 == 0 {
+                &["pass", "bid misere", "pass", "discard", "declare misere"]
+            } else {
+                &[
+                    "pass",
+                    "bid 6S",
+                    "pass",
+                    "discard",
+                    "declare 6S",
+                    "whist",
+                    "pass",
+                    "open",
+                ]
+            };
+            let Some(mut h) = to_play(seed, script) else { continue };
+            let declarer = h.declarer().unwrap();
+            let mut legal = Vec::new();
+            while let Some(seat) = h.to_move() {
+                h.legal_actions(&mut legal);
+                let obs = h.observation(Viewer::Seat(seat));
+                let open = obs.hands.iter().all(|v| v.cards.is_some());
+                let action = if seat == declarer && open && h.play_state().is_some() {
+                    let a = bot.choose(&obs).unwrap();
+                    let state = h.play_state().unwrap();
+                    let obj = Objective::of(&state);
+                    let best = solver.solve(&state, obj).unwrap().tricks;
+                    if let Action::Play(c) = a {
+                        let after = solver.solve(&play_card(&state, c), obj).unwrap().tricks;
+                        assert_eq!(after, best, "seed {seed}: {c} loses a trick");
+                        checked += 1;
+                    }
+                    a
+                } else {
+                    *legal.iter().find(|a| matches!(a, Action::Play(_))).unwrap_or(&legal[0])
+                };
+                h.apply(seat, action).unwrap();
+            }
+        }
+        assert!(checked > 50, "only {checked} open decisions checked");
+    }
+
+    #[test]
+    fn samples_respect_voids_and_sizes() {
+        let h = to_play(
+            3,
+            &["pass", "bid 6S", "pass", "discard", "declare 6S", "whist", "whist"],
+        )
+        .unwrap();
+        let obs = h.observation(Viewer::Seat(0));
+        let k = known(&obs);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..20 {
+            let s = sample(&k, &mut rng).unwrap();
+            for (hand, size) in s.iter().zip(k.sizes) {
+                assert_eq!(hand.len(), u32::from(size));
+            }
+            assert!((s[0] & s[1]).is_empty() && (s[1] & s[2]).is_empty());
+        }
+    }
+}
