@@ -8,7 +8,7 @@ use preferans::deal::uniform_below;
 use preferans::observation::{Holder, Observation};
 use preferans::russian::PhaseKind;
 use preferans::trick::{Owner, Trick, TALON_OWNER};
-use preferans::{Action, Bid, Card, CardSet, PlayState, Suit};
+use preferans::{Action, Bid, Card, CardSet, PlayState};
 use preferans_solver::{Objective, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -87,41 +87,12 @@ fn known(o: &Observation) -> Known {
         .map(|p| u32::from(sizes[p]))
         .sum();
     let out_of_hands = pool.len().saturating_sub(unknown_in_hands);
-    // Voids from the plays: replay the sequence of plays into tricks.
+    // Voids the engine made public (R6): only hands whose cards are unknown matter.
     let mut voids = [0u8; 3];
-    let trump = o.contract.and_then(Bid::trump);
-    let mut led: Option<Suit> = None;
-    let mut in_trick = 0;
-    let plays: Vec<(u8, Card)> = o
-        .history
-        .iter()
-        .filter_map(|(s, a)| {
-            if let Some(Action::Play(c)) = a {
-                Some((*s, *c))
-            } else {
-                None
-            }
-        })
-        .collect();
-    // In all-pass the first two tricks may be led by talon cards, which are not actions: their
-    // led suit is unknown here, so no voids are read from them.
-    let skip = if o.contract.is_none() { 6 } else { 0 };
-    for (i, (seat, card)) in plays.iter().enumerate() {
-        if in_trick == 0 {
-            led = Some(card.suit());
+    for (p, v) in o.hands.iter().enumerate().take(3) {
+        if hands[p].is_none() {
+            voids[p] = v.voids;
         }
-        if i >= skip {
-            if let (Some(l), Some(p)) = (led, position_of(o, Holder::Seat(*seat))) {
-                let controls_two = o.hands.iter().filter(|v| v.holder == Holder::Seat(*seat)).count() > 1;
-                if card.suit() != l && hands[p].is_none() && !controls_two {
-                    voids[p] |= 1 << l.index();
-                    if let Some(t) = trump.filter(|t| card.suit() != *t) {
-                        voids[p] |= 1 << t.index();
-                    }
-                }
-            }
-        }
-        in_trick = (in_trick + 1) % 3;
     }
     let talon_to_declarer = if declarer.is_some() {
         talon & pool

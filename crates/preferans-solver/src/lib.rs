@@ -19,7 +19,7 @@ mod key;
 mod search;
 mod table;
 
-use preferans::trick::{Owner, Trick, TALON_OWNER};
+use preferans::trick::{Owner, TALON_OWNER};
 use preferans::{Card, CardSet, PlayState};
 
 use search::Search;
@@ -216,58 +216,14 @@ impl Solver {
     }
 }
 
-/// The legal cards of the position to play (R6 through the engine's trick component).
+/// The legal cards of the position to play (the engine's rules: [`PlayState::legal_cards`]).
 pub fn legal_now(state: &PlayState) -> CardSet {
-    let hand = state.hands[state.to_play as usize % 3];
-    let trick = current_trick(state);
-    preferans::trick::legal_cards(
-        hand,
-        trick.led(),
-        None,
-        state.trump,
-        preferans::trick::Obligations::RUSSIAN,
-    )
+    state.legal_cards()
 }
 
-/// The trick to play to: the trick in progress or, at a boundary, the talon card's trick.
-fn current_trick(state: &PlayState) -> Trick {
-    if state.trick.is_empty() {
-        if let Some(c) = state.talon_leads[0] {
-            let mut t = Trick::new();
-            t.push(if state.talon_can_win { 3 } else { TALON_OWNER }, c);
-            return t;
-        }
-    }
-    state.trick
-}
-
-/// The state after the position to play plays `card` (which must be legal).
+/// The state after the position to play plays `card` (the engine's rules: [`PlayState::play`]).
 pub fn play_card(state: &PlayState, card: Card) -> PlayState {
-    let mut s = *state;
-    let mut trick = current_trick(state);
-    if state.trick.is_empty() && state.talon_leads[0].is_some() {
-        s.talon_leads = [state.talon_leads[1], None];
-        s.to_play = 0;
-    }
-    let p = s.to_play as usize % 3;
-    s.hands[p].remove(card);
-    trick.push(s.to_play, card);
-    let talon_led = trick.first_owner().is_some_and(|o| o > 2);
-    let full = 3 + usize::from(talon_led);
-    if trick.len() == full {
-        let w = trick.winner(s.trump).unwrap_or(0);
-        s.tricks[(w as usize).min(3)] += 1;
-        s.tricks_done += 1;
-        s.trick = Trick::new();
-        s.to_play = if talon_led { 0 } else { w };
-        if s.talon_leads[0].is_some() {
-            s.to_play = 0;
-        }
-    } else {
-        s.trick = trick;
-        s.to_play = (s.to_play + 1) % 3;
-    }
-    s
+    state.play(card)
 }
 
 /// Hands must fit the number of tricks left and the trick in progress.

@@ -55,6 +55,9 @@ pub struct HandView {
     pub tricks: u8,
     /// This hand's whist call, once made.
     pub call: WhistCall,
+    /// Suits this hand has shown it lacks, as a bit mask by suit index (R6: it did not follow
+    /// suit, or, void in the suit led of a trump contract, did not trump).
+    pub voids: u8,
 }
 
 /// A card in a trick with who played it.

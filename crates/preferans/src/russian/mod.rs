@@ -153,6 +153,8 @@ pub struct RussianHand {
     last_trick: Option<Trick>,
     tricks_done: u8,
     tricks: [u8; 4],
+    /// Suits each position has shown it lacks (R6: it did not follow, or did not trump).
+    voids: [u8; 3],
     talon_leads: u8,
     offers_ok: bool,
     offered: u8,
@@ -202,6 +204,7 @@ impl RussianHand {
             last_trick: None,
             tricks_done: 0,
             tricks: [0; 4],
+            voids: [0; 3],
             talon_leads: 0,
             offers_ok: false,
             offered: 0,

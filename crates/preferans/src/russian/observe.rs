@@ -93,6 +93,7 @@ impl RussianHand {
                     cards: (own || shown || looked).then_some(self.hands[p as usize]),
                     tricks: self.tricks[p as usize],
                     call: self.calls[p as usize],
+                    voids: self.voids[p as usize],
                 }
             })
             .collect();

@@ -87,6 +87,15 @@ impl RussianHand {
 
     pub(super) fn play_card(&mut self, pos: u8, card: crate::Card) {
         let p = pos as usize % 3;
+        if let Some(led) = self.trick.led() {
+            // R6 made public: not following shows a void, and not trumping then shows no trumps.
+            if card.suit() != led {
+                self.voids[p] |= 1 << led.index();
+                if let Some(t) = self.trump.filter(|t| *t != card.suit()) {
+                    self.voids[p] |= 1 << t.index();
+                }
+            }
+        }
         self.hands[p].remove(card);
         self.played.insert(card);
         self.trick.push(pos, card);

@@ -174,3 +174,36 @@ fn section7_cards_conserved_through_a_whole_hand() {
         check(&h);
     }
 }
+
+#[test]
+fn r6_observations_show_the_voids_a_player_revealed() {
+    // Hearts trump; seat 0 leads spades: seat 1 follows, seat 2 (no spades) trumps: void in
+    // spades. Later a discard off a led suit without trumping shows no trumps either.
+    let mut h = hand(3, 2, &[]);
+    act(
+        &mut h,
+        &[
+            "pass",
+            "pass",
+            "bid 6H",
+            "discard TD 9D",
+            "declare 6H",
+            "whist",
+            "whist",
+            "play AS",
+            "play 7S",
+            "play 7H",
+        ],
+    );
+    let o = h.observation(Viewer::Spectator);
+    assert_eq!(o.hands[2].voids, 1 << Suit::Spades.index());
+    assert_eq!((o.hands[0].voids, o.hands[1].voids), (0, 0));
+    // Seat 2 leads diamonds... seat 0 has none and no hearts: he discards, void in both.
+    act(&mut h, &["play 8D"]);
+    act(&mut h, &["play KS"]);
+    let o = h.observation(Viewer::Seat(1));
+    assert_eq!(
+        o.hands[0].voids,
+        (1 << Suit::Diamonds.index()) | (1 << Suit::Hearts.index())
+    );
+}
