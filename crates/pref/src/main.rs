@@ -54,6 +54,14 @@ enum Command {
     },
     /// Double-dummy analysis: the exact result of a position and the value of every card.
     Solve(solve::SolveArgs),
+    /// Review a record's card play: every card that lost tricks, double-dummy.
+    Review {
+        /// The record (JSON).
+        file: PathBuf,
+        /// Report cards that cost at least this many tricks.
+        #[arg(long, default_value_t = 1)]
+        threshold: u8,
+    },
     /// Duplicate tournament between bots: every deal played with every seating, in parallel.
     Match(MatchArgs),
     /// List the presets and every option with its default in each preset.
@@ -224,6 +232,28 @@ fn run(cli: Cli) -> Result<()> {
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
             write_atomically(&svg, &preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names))?;
             println!("pulya written to {}", svg.display());
+            Ok(())
+        }
+        Command::Review { file, threshold } => {
+            let record = read_record(&file)?;
+            let bar = indicatif::ProgressBar::new(record.hands.len() as u64);
+            let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            bar.finish_and_clear();
+            for m in &mistakes {
+                let best: Vec<String> = m.best.iter().map(|c| c.symbol_text()).collect();
+                println!(
+                    "hand {} action {}: seat {} played {} — best {} — costs {} trick{}",
+                    m.hand,
+                    m.index,
+                    m.seat,
+                    m.played.symbol_text(),
+                    best.join(" or "),
+                    m.cost,
+                    if m.cost == 1 { "" } else { "s" }
+                );
+            }
+            println!("{} card decisions cost tricks (threshold {threshold})", mistakes.len());
             Ok(())
         }
         Command::Match(a) => {

@@ -395,3 +395,19 @@ fn match_plays_duplicate_deals_and_reports_with_confidence_intervals() {
     let out = pref().args(["match", "--bots", "heuristic,random"]).output().unwrap();
     assert!(!out.status.success() && stderr_of(&out).contains("one bot per seat"));
 }
+
+#[test]
+fn review_lists_costly_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.json");
+    pref()
+        .args(["sim", "--seed", "6", "--hands", "3", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let out = pref().arg("review").arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("card decisions cost tricks"));
+    let out = pref().arg("review").arg(dir.path().join("none.json")).output().unwrap();
+    assert!(!out.status.success() && stderr_of(&out).contains("cannot read"));
+}

@@ -6,6 +6,7 @@
 pub mod duplicate;
 mod expert;
 mod heuristic;
+pub mod review;
 
 pub use expert::ExpertBot;
 pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};

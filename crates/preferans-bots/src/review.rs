@@ -1,0 +1,109 @@
+//! Post-game review of card play: with every hand known (from the record), the double-dummy
+//! solver values each legal card of every card decision; a card whose value is worse than the
+//! best by at least the threshold is a mistake, measured in tricks.
+
+use preferans::record::Record;
+use preferans::{Action, Card, HandState, Match, Seat};
+use preferans_solver::{Objective, Solver};
+
+/// A card decision that cost tricks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mistake {
+    /// 1-based hand number.
+    pub hand: u32,
+    /// 0-based action index in the hand.
+    pub index: usize,
+    /// Who played it.
+    pub seat: Seat,
+    /// The card played.
+    pub played: Card,
+    /// The best cards.
+    pub best: Vec<Card>,
+    /// Tricks lost for the player's side by this card, double-dummy.
+    pub cost: u8,
+}
+
+/// Reviews every card decision of every hand of a (valid) record.
+///
+/// # Errors
+/// When the record does not replay.
+pub fn review(record: &Record, threshold: u8, mut progress: impl FnMut(usize, usize)) -> Result<Vec<Mistake>, String> {
+    let rules = record.build_rules().map_err(|e| e.to_string())?;
+    record.replay().map_err(|e| e.to_string())?;
+    let mut m = Match::new(rules, record.seed.unwrap_or(0), record.first_dealer, record.hand_limit);
+    let mut solver = Solver::with_table_bytes(32 << 20);
+    let mut out = Vec::new();
+    for (hi, h) in record.hands.iter().enumerate() {
+        progress(hi, record.hands.len());
+        for (index, a) in h.actions.iter().enumerate() {
+            let before = m
+                .current_hand()
+                .and_then(|hand| hand.play_state().map(|s| (s, hand.to_move())));
+            if let (Action::Play(card), Some((state, _))) = (a.action, before) {
+                let objective = Objective::of(&state);
+                let mover = state.mover();
+                let wants_high = (mover == objective.target()) == matches!(objective, Objective::Declarer(_));
+                let values = solver.card_values(&state, objective).map_err(|e| e.to_string())?;
+                let best = if wants_high {
+                    values.iter().map(|v| v.1).max()
+                } else {
+                    values.iter().map(|v| v.1).min()
+                };
+                let played = values.iter().find(|v| v.0 == card).map(|v| v.1);
+                if let (Some(best), Some(played)) = (best, played) {
+                    let cost = best.abs_diff(played);
+                    if cost >= threshold.max(1) {
+                        let best_cards = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
+                        out.push(Mistake {
+                            hand: h.number,
+                            index,
+                            seat: a.seat,
+                            played: card,
+                            best: best_cards,
+                            cost,
+                        });
+                    }
+                }
+            }
+            m.apply(a.seat, a.action).map_err(|e| e.to_string())?;
+        }
+    }
+    progress(record.hands.len(), record.hands.len());
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{bot_by_name, Bot};
+    use preferans::record::PlayerRecord;
+    use preferans::{Rules, Viewer};
+
+    #[test]
+    fn random_play_is_caught_and_each_mistake_is_real() {
+        let rules = Rules::sochi();
+        let mut m = Match::new(rules, 21, 0, Some(4));
+        let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|s| bot_by_name("random", s).unwrap()).collect();
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let a = bots[seat as usize].choose(&h.observation(Viewer::Seat(seat))).unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        let players = (0..3)
+            .map(|s| PlayerRecord {
+                name: format!("r{s}"),
+                kind: "random".into(),
+            })
+            .collect();
+        let record = Record::from_match(&m, players);
+        let mut calls = 0;
+        let mistakes = review(&record, 1, |_, _| calls += 1).unwrap();
+        assert!(calls > 0);
+        assert!(!mistakes.is_empty(), "random play makes double-dummy mistakes");
+        for x in &mistakes {
+            assert!(x.cost >= 1 && !x.best.contains(&x.played), "{x:?}");
+        }
+        // A higher threshold reports fewer.
+        assert!(review(&record, 2, |_, _| {}).unwrap().len() <= mistakes.len());
+    }
+}
