@@ -88,13 +88,14 @@ pub fn run(
     mut bots: Vec<Box<dyn Bot + Send>>,
 ) -> Result<()> {
     let players = rules.players();
+    let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40);
     let mut m = Match::new(rules, seed, 0, Some(hands));
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
     writeln!(
         out,
-        "You are seat {seat}. Type an action (e.g. 'bid 7H', '7h', 'pass', 'AS'), its number, or 'quit'."
+        "You are seat {seat}. Type an action (e.g. 'bid 7H', '7h', 'pass', 'AS'), its number, 'hint', or 'quit'."
     )?;
     'game: while let Some(hand) = m.current_hand() {
         let Some(to_move) = hand.to_move() else { break };
@@ -108,6 +109,18 @@ pub fn run(
                 };
                 if line.trim() == "quit" {
                     break 'game;
+                }
+                if line.trim() == "hint" {
+                    for (i, h) in preferans_bots::hints::hints(&obs, &mut adviser)
+                        .iter()
+                        .take(5)
+                        .enumerate()
+                    {
+                        writeln!(out, "  {}. {:<14} {}", i + 1, h.action.symbol_text(), h.reason)?;
+                    }
+                    write!(out, "> ")?;
+                    out.flush()?;
+                    continue;
                 }
                 match parse_input(&line, &obs.legal_actions) {
                     Some(a) => break a,

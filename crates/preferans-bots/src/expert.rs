@@ -36,6 +36,17 @@ impl ExpertBot {
     }
 }
 
+/// The expert's evaluation of the legal cards.
+#[derive(Clone, Debug)]
+pub struct CardScores {
+    /// Each legal card with the average count of the objective's tricks after it.
+    pub cards: Vec<(Card, f64)>,
+    /// Whether the side to play wants that count high.
+    pub want_high: bool,
+    /// Whose tricks are counted.
+    pub objective: Objective,
+}
+
 /// What a seat knows about the card play, in hand positions.
 struct Known {
     hands: [Option<CardSet>; 3],
@@ -149,13 +160,24 @@ fn sample(k: &Known, rng: &mut ChaCha8Rng) -> Option<[CardSet; 3]> {
 
 impl ExpertBot {
     fn card(&mut self, o: &Observation) -> Option<Action> {
+        let scores = self.card_scores(o)?;
+        let best = scores.cards.iter().copied().max_by(|(a, va), (b, vb)| {
+            let (va, vb) = if scores.want_high { (*va, *vb) } else { (-*va, -*vb) };
+            va.total_cmp(&vb).then(b.rank().cmp(&a.rank()))
+        })?;
+        Some(Action::Play(best.0))
+    }
+
+    /// Every legal card with the average number of the objective's tricks it leads to over
+    /// the sampled deals (`None` with fewer than two legal cards or no sample).
+    pub fn card_scores(&mut self, o: &Observation) -> Option<CardScores> {
         let legal: CardSet = o
             .legal_actions
             .iter()
             .filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None })
             .collect();
         if legal.len() <= 1 {
-            return legal.first().map(Action::Play);
+            return None;
         }
         let k = known(o);
         let me = o.seat?;
@@ -223,11 +245,15 @@ impl ExpertBot {
         if solved == 0 {
             return None;
         }
-        let best = totals
+        let cards = totals
             .iter()
-            .copied()
-            .max_by_key(|(c, v)| (if want_high { *v } else { -*v }, -(c.rank().index() as i64)))?;
-        Some(Action::Play(best.0))
+            .map(|(c, v)| (*c, *v as f64 / f64::from(solved)))
+            .collect();
+        Some(CardScores {
+            cards,
+            want_high,
+            objective,
+        })
     }
 }
 

@@ -95,7 +95,7 @@ pub fn misere_danger(hand: CardSet) -> u32 {
 }
 
 /// Defensive tricks a defender expects against `trump`.
-fn defence_tricks(hand: CardSet, trump: Option<Suit>) -> f32 {
+pub fn defence_tricks(hand: CardSet, trump: Option<Suit>) -> f32 {
     let mut d = 0.0;
     for s in Suit::ALL {
         let n = hand.count_in(s);

@@ -6,9 +6,10 @@
 pub mod duplicate;
 mod expert;
 mod heuristic;
+pub mod hints;
 pub mod review;
 
-pub use expert::ExpertBot;
+pub use expert::{CardScores, ExpertBot};
 pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};
 
 use preferans::deal::uniform_below;

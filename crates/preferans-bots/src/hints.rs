@@ -1,0 +1,179 @@
+//! Hints: for an observation, the legal actions ranked, each with an estimated value and a
+//! short reason, for the terminal and browser UIs. Card play uses the expert's Monte Carlo
+//! double-dummy averages; bidding, discarding and whisting use the heuristic evaluations.
+
+use preferans::observation::{Holder, Observation};
+use preferans::russian::PhaseKind;
+use preferans::{Action, Bid, CardSet, Strain};
+use preferans_solver::Objective;
+
+use crate::heuristic::{defence_tricks, estimate_tricks, misere_danger};
+use crate::{Bot, ExpertBot, HeuristicBot};
+
+/// One ranked suggestion.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The action.
+    pub action: Action,
+    /// Its estimated value (higher is better for the player asking).
+    pub value: f64,
+    /// Why, in a few words.
+    pub reason: String,
+}
+
+fn my_hand(o: &Observation) -> CardSet {
+    o.hands
+        .iter()
+        .find(|h| Some(h.holder) == o.seat.map(Holder::Seat))
+        .and_then(|h| h.cards)
+        .unwrap_or_default()
+}
+
+fn strain_name(s: Strain) -> &'static str {
+    ["spades", "clubs", "diamonds", "hearts", "no trumps"][s as usize]
+}
+
+/// The legal actions of `o`, best first. Empty when the observer is not to move.
+pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
+    let legal = &o.legal_actions;
+    if legal.is_empty() {
+        return Vec::new();
+    }
+    let hand = my_hand(o);
+    let mut out: Vec<Hint> = match o.phase {
+        PhaseKind::Play if o.offer.is_none() => match expert.card_scores(o) {
+            Some(scores) => {
+                let whose = match scores.objective {
+                    Objective::Declarer(_) => "the declarer's tricks",
+                    Objective::Misere(_) => "tricks the misère declarer takes",
+                    Objective::AllPass(_) => "your all-pass tricks",
+                };
+                scores
+                    .cards
+                    .iter()
+                    .map(|(c, v)| Hint {
+                        action: Action::Play(*c),
+                        value: if scores.want_high { *v } else { -*v },
+                        reason: format!("{v:.1} {whose} on average (double-dummy over sampled deals)"),
+                    })
+                    .collect()
+            }
+            None => legal
+                .iter()
+                .map(|a| Hint {
+                    action: *a,
+                    value: 0.0,
+                    reason: "the only card".into(),
+                })
+                .collect(),
+        },
+        PhaseKind::Auction | PhaseKind::Declare => legal
+            .iter()
+            .map(|a| match a {
+                Action::Bid(Bid::Tricks { level, strain }) | Action::Declare(Bid::Tricks { level, strain }) => {
+                    let est =
+                        estimate_tricks(hand, strain.trump()) + if o.phase == PhaseKind::Auction { 0.5 } else { 0.0 };
+                    Hint {
+                        action: *a,
+                        value: f64::from(est - f32::from(*level)),
+                        reason: format!("about {est:.1} tricks with {} (needs {level})", strain_name(*strain)),
+                    }
+                }
+                Action::Bid(b) | Action::Declare(b) if b.is_misere() => {
+                    let d = misere_danger(hand);
+                    Hint {
+                        action: *a,
+                        value: if d == 0 { 1.0 } else { -f64::from(d) },
+                        reason: format!("{d} card{} too high for a misère", if d == 1 { "" } else { "s" }),
+                    }
+                }
+                _ => Hint {
+                    action: *a,
+                    value: -0.25,
+                    reason: "pass".into(),
+                },
+            })
+            .collect(),
+        PhaseKind::Whist => {
+            let trump = o.contract.and_then(Bid::trump);
+            let d = f64::from(defence_tricks(hand, trump));
+            let quota = match o.contract.and_then(Bid::level) {
+                Some(6) => 4,
+                Some(7) => 2,
+                _ => 1,
+            };
+            legal
+                .iter()
+                .map(|a| {
+                    let (value, why) = match a {
+                        Action::Whist => (d - f64::from(quota) / 2.0, "whist"),
+                        Action::HalfWhist => ((d - f64::from(quota) / 2.0) * 0.5, "half-whist"),
+                        _ => (0.0, "pass"),
+                    };
+                    Hint {
+                        action: *a,
+                        value,
+                        reason: format!("{why}: about {d:.1} defensive tricks, quota {quota}"),
+                    }
+                })
+                .collect()
+        }
+        _ => {
+            let pick = HeuristicBot::new().choose(o);
+            legal
+                .iter()
+                .map(|a| Hint {
+                    action: *a,
+                    value: if Some(*a) == pick { 1.0 } else { 0.0 },
+                    reason: if Some(*a) == pick {
+                        "recommended".into()
+                    } else {
+                        String::new()
+                    },
+                })
+                .collect()
+        }
+    };
+    // Offers (P3) and other actions the ranking above did not cover come last.
+    for a in legal {
+        if !out.iter().any(|h| h.action == *a) {
+            let reason = match a {
+                Action::Offer(n) => format!("offer that your side takes {n} of the remaining tricks"),
+                other => other.to_string(),
+            };
+            out.push(Hint {
+                action: *a,
+                value: -100.0,
+                reason,
+            });
+        }
+    }
+    out.sort_by(|a, b| b.value.total_cmp(&a.value));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use preferans::{HandState, Match, Rules, Viewer};
+
+    #[test]
+    fn hints_rank_every_legal_action_in_every_phase() {
+        let mut m = Match::new(Rules::sochi(), 4, 0, Some(3));
+        let mut expert = ExpertBot::new(1, 12);
+        let mut bot = HeuristicBot::new();
+        let mut phases = std::collections::HashSet::new();
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let o = h.observation(Viewer::Seat(seat));
+            let hs = hints(&o, &mut expert);
+            assert_eq!(hs.len(), o.legal_actions.len(), "{:?}", o.phase);
+            assert!(hs.windows(2).all(|w| w[0].value >= w[1].value));
+            assert!(hs.iter().all(|x| o.legal_actions.contains(&x.action)));
+            phases.insert(format!("{:?}", o.phase));
+            let a = bot.choose(&o).unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        assert!(phases.contains("Auction") && phases.contains("Play"));
+    }
+}
