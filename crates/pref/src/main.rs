@@ -6,6 +6,7 @@ mod score;
 mod sim;
 mod solve;
 mod tournament;
+mod tui;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -135,9 +136,21 @@ struct PlayArgs {
     /// the rest.
     #[arg(long, default_value = "heuristic")]
     bots: String,
-    /// Save the game record here when the game ends or you quit.
+    /// Save the game record here as the game goes (and when you quit).
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Continue the game saved in this record.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// Plain line-by-line mode (also used when not on a terminal).
+    #[arg(long)]
+    plain: bool,
+    /// Suit letters instead of symbols.
+    #[arg(long)]
+    ascii: bool,
+    /// Milliseconds between bot moves on screen.
+    #[arg(long, default_value_t = 500)]
+    pace_ms: u64,
 }
 
 #[derive(Args, Debug)]
@@ -202,8 +215,32 @@ fn run(cli: Cli) -> Result<()> {
             if a.seat >= rules.players() {
                 bail!("--seat {} is not a seat of a {}-player table", a.seat, rules.players());
             }
-            let bots = make_bots(&a.bots, rules.players(), a.seed, Some(a.seat))?;
-            play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref(), bots)
+            use std::io::IsTerminal;
+            if a.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+                if a.resume.is_some() {
+                    bail!("--resume needs the full-screen mode (a terminal, without --plain)");
+                }
+                let bots = make_bots(&a.bots, rules.players(), a.seed, Some(a.seat))?;
+                return play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref(), bots);
+            }
+            let m = match &a.resume {
+                Some(path) => read_record(path)?
+                    .replay()
+                    .with_context(|| format!("{}", path.display()))?,
+                None => preferans::Match::new(rules, a.seed, 0, Some(a.hands)),
+            };
+            if a.seat >= m.rules().players() {
+                bail!(
+                    "--seat {} is not a seat of a {}-player table",
+                    a.seat,
+                    m.rules().players()
+                );
+            }
+            let bots = make_bots(&a.bots, m.rules().players(), a.seed, Some(a.seat))?;
+            let ascii = a.ascii || !std::env::var("LANG").unwrap_or_default().to_uppercase().contains("UTF");
+            let save = a.save.clone().or(a.resume.clone());
+            let app = tui::App::new(m, bots, a.seat, ascii, save, a.seed);
+            tui::run(app, std::time::Duration::from_millis(a.pace_ms))
         }
         Command::Replay { file } => {
             let record = read_record(&file)?;

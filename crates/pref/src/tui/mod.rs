@@ -1,0 +1,273 @@
+//! The full-screen terminal game (`pref play` on a terminal): ratatui over crossterm. The app
+//! state is plain data driven by [`App::key`] and [`App::step_bot`], so tests script it on a
+//! test backend; [`run`] is the real event loop.
+
+#[cfg(test)]
+mod tests;
+mod view;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use preferans::observation::Observation;
+use preferans::record::{PlayerRecord, Record};
+use preferans::{Action, HandOutcome, HandState, Match, Seat, Viewer};
+use preferans_bots::hints::{hints, Hint};
+use preferans_bots::{Bot, ExpertBot};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+pub use view::draw;
+
+use crate::describe::outcome_text;
+use crate::play::parse_input;
+
+/// What covers the table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    /// Nothing.
+    None,
+    /// The key help.
+    Help,
+    /// The scoresheet and the settlement.
+    Sheet,
+    /// Ranked hints for the current decision.
+    Hints(Vec<Hint>),
+}
+
+/// The game on screen.
+pub struct App {
+    /// The match.
+    pub m: Match,
+    bots: Vec<Box<dyn Bot + Send>>,
+    /// The user's seat.
+    pub seat: Seat,
+    /// Names by seat.
+    pub names: Vec<String>,
+    /// Index of the highlighted legal action.
+    pub selected: usize,
+    /// What the user is typing (a shortcut such as `7h`, `pass`, `as`).
+    pub input: String,
+    /// The last message (an error or a hand summary).
+    pub message: String,
+    /// The overlay shown.
+    pub overlay: Overlay,
+    /// Summaries of the finished hands, newest last.
+    pub log: Vec<String>,
+    /// Suit letters instead of symbols.
+    pub ascii: bool,
+    save: Option<PathBuf>,
+    adviser: ExpertBot,
+    /// Set when the user quits.
+    pub quit: bool,
+}
+
+impl App {
+    /// A new game: `bots[seat]` is never asked (the user plays that seat).
+    pub fn new(
+        m: Match,
+        bots: Vec<Box<dyn Bot + Send>>,
+        seat: Seat,
+        ascii: bool,
+        save: Option<PathBuf>,
+        seed: u64,
+    ) -> App {
+        let names = (0..m.rules().players())
+            .map(|s| {
+                if s == seat {
+                    "you".to_string()
+                } else {
+                    format!("{} {s}", bots[s as usize].kind())
+                }
+            })
+            .collect();
+        App {
+            m,
+            bots,
+            seat,
+            names,
+            selected: 0,
+            input: String::new(),
+            message: String::new(),
+            overlay: Overlay::None,
+            log: Vec::new(),
+            ascii,
+            save,
+            adviser: ExpertBot::new(seed ^ 0x5eed, 40),
+            quit: false,
+        }
+    }
+
+    /// The user's observation of the current hand.
+    pub fn observation(&self) -> Option<Observation> {
+        self.m.current_hand().map(|h| h.observation(Viewer::Seat(self.seat)))
+    }
+
+    /// Whether the user is to act.
+    pub fn human_to_move(&self) -> bool {
+        self.m.current_hand().and_then(|h| h.to_move()) == Some(self.seat)
+    }
+
+    /// Lets the bot to move act once; false when it is the user's turn or the match is over.
+    pub fn step_bot(&mut self) -> bool {
+        let Some(hand) = self.m.current_hand() else {
+            return false;
+        };
+        let Some(seat) = hand.to_move() else { return false };
+        if seat == self.seat {
+            return false;
+        }
+        let obs = hand.observation(Viewer::Seat(seat));
+        let Some(a) = self.bots[seat as usize].choose(&obs) else {
+            return false;
+        };
+        self.apply(seat, a);
+        true
+    }
+
+    fn apply(&mut self, seat: Seat, a: Action) {
+        match self.m.apply(seat, a) {
+            Ok(outcome) => {
+                if let Some(o) = outcome {
+                    self.finished(&o);
+                }
+                self.save_record();
+            }
+            Err(e) => self.message = format!("refused: {}", e.reason),
+        }
+    }
+
+    fn finished(&mut self, o: &HandOutcome) {
+        let n = self.m.finished_hands().len();
+        let entries = self.m.sheet().entries_of_hand(n as u32);
+        let mut summary = format!("hand {n}: {}", outcome_text(o));
+        let pools: Vec<String> = entries
+            .iter()
+            .filter_map(|e| match e {
+                preferans::scoring::Entry::Pool { seat, points, .. } => {
+                    Some(format!("{} pool +{points}", self.names[*seat as usize]))
+                }
+                preferans::scoring::Entry::Mountain { seat, points, .. } => {
+                    Some(format!("{} mountain +{points}", self.names[*seat as usize]))
+                }
+                _ => None,
+            })
+            .collect();
+        if !pools.is_empty() {
+            summary += &format!(" — {}", pools.join(", "));
+        }
+        self.message = summary.clone();
+        self.log.push(summary);
+        if self.m.is_over() {
+            self.overlay = Overlay::Sheet;
+        }
+    }
+
+    fn save_record(&self) {
+        if let Some(path) = &self.save {
+            let players = self
+                .names
+                .iter()
+                .enumerate()
+                .map(|(s, n)| PlayerRecord {
+                    name: n.clone(),
+                    kind: if s as Seat == self.seat {
+                        "human".into()
+                    } else {
+                        self.bots[s].kind().into()
+                    },
+                })
+                .collect();
+            let _ = crate::write_atomically(path, &Record::from_match(&self.m, players).to_json());
+        }
+    }
+
+    /// Handles one key.
+    pub fn key(&mut self, k: KeyEvent) {
+        if k.modifiers.contains(KeyModifiers::CONTROL) && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('q')) {
+            self.quit = true;
+            return;
+        }
+        match (&self.overlay, k.code) {
+            (Overlay::None, _) => {}
+            (_, KeyCode::Esc | KeyCode::Enter | KeyCode::Tab | KeyCode::Char('?')) => {
+                self.overlay = Overlay::None;
+                return;
+            }
+            _ => return,
+        }
+        let legal = self.observation().map(|o| o.legal_actions).unwrap_or_default();
+        match k.code {
+            KeyCode::Char('?') => self.overlay = Overlay::Help,
+            KeyCode::Tab => self.overlay = Overlay::Sheet,
+            KeyCode::Char('!') => {
+                if let Some(o) = self.observation().filter(|_| self.human_to_move()) {
+                    self.overlay = Overlay::Hints(hints(&o, &mut self.adviser));
+                }
+            }
+            KeyCode::Esc => self.input.clear(),
+            KeyCode::Left | KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Right | KeyCode::Down => self.selected = (self.selected + 1).min(legal.len().saturating_sub(1)),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = legal.len().saturating_sub(1),
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::Char(c) if !c.is_control() => {
+                self.input.push(c);
+                // Typing moves the highlight to the first matching choice.
+                if let Some(i) = legal.iter().position(|a| Some(*a) == parse_input(&self.input, &legal)) {
+                    self.selected = i;
+                }
+            }
+            KeyCode::Enter if self.human_to_move() => {
+                let action = if self.input.trim().is_empty() {
+                    legal.get(self.selected).copied()
+                } else {
+                    parse_input(&self.input, &legal)
+                };
+                match action {
+                    Some(a) => {
+                        self.message.clear();
+                        self.input.clear();
+                        self.selected = 0;
+                        self.apply(self.seat, a);
+                    }
+                    None => self.message = format!("'{}' is not a legal choice here", self.input.trim()),
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The real terminal loop: bots act every `pace`, keys are handled as they come.
+pub fn run(mut app: App, pace: Duration) -> Result<()> {
+    let mut terminal = ratatui::init();
+    let result = (|| -> Result<()> {
+        let mut last_bot = Instant::now();
+        loop {
+            terminal.draw(|f| draw(f, &app))?;
+            if app.quit {
+                return Ok(());
+            }
+            let wait = if app.human_to_move() || app.m.is_over() {
+                Duration::from_millis(250)
+            } else {
+                pace.saturating_sub(last_bot.elapsed())
+            };
+            if event::poll(wait)? {
+                if let Event::Key(k) = event::read()? {
+                    if k.kind == KeyEventKind::Press {
+                        app.key(k);
+                    }
+                }
+            } else if !app.human_to_move() && last_bot.elapsed() >= pace {
+                app.step_bot();
+                last_bot = Instant::now();
+            }
+        }
+    })();
+    ratatui::restore();
+    result
+}

@@ -1,0 +1,132 @@
+//! Screens of the terminal game on a test backend (snapshots in `snapshots/`), driven by
+//! scripted keys, and a whole match played through the keyboard.
+
+use super::*;
+use preferans::Rules;
+use preferans_bots::bot_by_name;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+
+fn app(seed: u64, hands: u32, players: u8) -> App {
+    let rules = Rules::sochi().with("players", &players.to_string()).unwrap();
+    let bots = (0..players)
+        .map(|s| bot_by_name(if s == 0 { "random" } else { "heuristic" }, seed + u64::from(s)).unwrap())
+        .collect();
+    App::new(Match::new(rules, seed, 0, Some(hands)), bots, 0, false, None, seed)
+}
+
+fn screen(app: &App) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| draw(f, app)).unwrap();
+    let buf = t.backend().buffer().clone();
+    let mut s = String::new();
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        s += line.trim_end();
+        s.push('\n');
+    }
+    s
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+    key(app, KeyCode::Enter);
+}
+
+/// Lets the bots act until the user is to move (or the match ends).
+fn bots_until_user(app: &mut App) {
+    while app.step_bot() {}
+}
+
+#[test]
+fn auction_screen() {
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    insta::assert_snapshot!("auction", screen(&a));
+}
+
+#[test]
+fn typing_highlights_and_refuses_what_is_not_legal() {
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    for c in "7h".chars() {
+        key(&mut a, KeyCode::Char(c));
+    }
+    let s = screen(&a);
+    assert!(s.contains("> 7h"), "{s}");
+    key(&mut a, KeyCode::Esc);
+    type_text(&mut a, "zz");
+    assert!(a.message.contains("not a legal choice"));
+    assert!(a.human_to_move(), "nothing changed");
+}
+
+#[test]
+fn whist_play_and_overlays() {
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    type_text(&mut a, "pass");
+    bots_until_user(&mut a);
+    insta::assert_snapshot!("whist", screen(&a));
+    key(&mut a, KeyCode::Char('?'));
+    insta::assert_snapshot!("help", screen(&a));
+    key(&mut a, KeyCode::Esc);
+    key(&mut a, KeyCode::Char('!'));
+    assert!(matches!(a.overlay, Overlay::Hints(_)));
+    insta::assert_snapshot!("hints", screen(&a));
+    key(&mut a, KeyCode::Esc);
+    type_text(&mut a, "whist");
+    bots_until_user(&mut a);
+    insta::assert_snapshot!("play", screen(&a));
+    key(&mut a, KeyCode::Tab);
+    insta::assert_snapshot!("sheet", screen(&a));
+}
+
+#[test]
+fn four_players_and_hussar_screens() {
+    let mut a = app(5, 2, 4);
+    bots_until_user(&mut a);
+    insta::assert_snapshot!("four_players", screen(&a));
+    let mut a = app(5, 1, 2);
+    bots_until_user(&mut a);
+    insta::assert_snapshot!("hussar", screen(&a));
+}
+
+#[test]
+fn a_whole_match_by_keyboard_ends_with_the_settlement() {
+    let mut a = app(8, 4, 3);
+    let mut steps = 0;
+    while !a.m.is_over() {
+        if a.human_to_move() {
+            // Move the highlight once now and then, then act.
+            if steps % 3 == 0 {
+                key(&mut a, KeyCode::Right);
+            }
+            key(&mut a, KeyCode::Enter);
+        } else {
+            a.step_bot();
+        }
+        steps += 1;
+        assert!(steps < 10_000);
+    }
+    assert_eq!(a.log.len(), 4, "a summary per hand");
+    assert_eq!(a.overlay, Overlay::Sheet);
+    let s = screen(&a);
+    assert!(s.contains("Game over") && s.contains("settlement"), "{s}");
+    insta::assert_snapshot!("game_over", s);
+}
+
+#[test]
+fn small_terminal_does_not_panic() {
+    let a = app(3, 1, 3);
+    for (w, h) in [(20, 5), (40, 10), (80, 24), (120, 40), (1, 1)] {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| draw(f, &a)).unwrap();
+    }
+}
