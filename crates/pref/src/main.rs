@@ -123,9 +123,12 @@ struct SimArgs {
 struct PlayArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Number of hands to play.
-    #[arg(long, default_value_t = 6)]
-    hands: u32,
+    /// Number of hands to play; without it, the whole game to its end (S9).
+    #[arg(long)]
+    hands: Option<u32>,
+    /// The pool target (pulya), e.g. 10 for a short game.
+    #[arg(long)]
+    target: Option<u32>,
     /// Seed of the deals and the bots.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -211,7 +214,10 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Play(a) => {
-            let rules = a.rules.build()?;
+            let mut rules = a.rules.build()?;
+            if let Some(t) = a.target {
+                rules.set("target", &t.to_string())?;
+            }
             if a.seat >= rules.players() {
                 bail!("--seat {} is not a seat of a {}-player table", a.seat, rules.players());
             }
@@ -227,7 +233,7 @@ fn run(cli: Cli) -> Result<()> {
                 Some(path) => read_record(path)?
                     .replay()
                     .with_context(|| format!("{}", path.display()))?,
-                None => preferans::Match::new(rules, a.seed, 0, Some(a.hands)),
+                None => preferans::Match::new(rules, a.seed, 0, a.hands),
             };
             if a.seat >= m.rules().players() {
                 bail!(

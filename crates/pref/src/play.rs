@@ -82,14 +82,14 @@ fn show(o: &Observation, me: Seat) -> String {
 pub fn run(
     rules: Rules,
     seed: u64,
-    hands: u32,
+    hands: Option<u32>,
     seat: Seat,
     save: Option<&std::path::Path>,
     mut bots: Vec<Box<dyn Bot + Send>>,
 ) -> Result<()> {
     let players = rules.players();
     let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40);
-    let mut m = Match::new(rules, seed, 0, Some(hands));
+    let mut m = Match::new(rules, seed, 0, hands);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();

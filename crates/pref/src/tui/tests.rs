@@ -130,3 +130,35 @@ fn small_terminal_does_not_panic() {
         t.draw(|f| draw(f, &a)).unwrap();
     }
 }
+
+#[test]
+fn declarer_screens_talon_discard_and_contract() {
+    // Hand 1: the user deals; he outbids everyone with 10NT and gets the talon.
+    let mut a = app(3, 1, 3);
+    bots_until_user(&mut a);
+    type_text(&mut a, "10nt");
+    bots_until_user(&mut a);
+    let phase = a.observation().unwrap().phase;
+    assert_eq!(
+        phase,
+        preferans::russian::PhaseKind::Discard,
+        "the user won the auction"
+    );
+    insta::assert_snapshot!("discard", screen(&a));
+    key(&mut a, KeyCode::Enter);
+    insta::assert_snapshot!("declare", screen(&a));
+    key(&mut a, KeyCode::Enter);
+    bots_until_user(&mut a);
+    insta::assert_snapshot!("declarer_plays", screen(&a));
+}
+
+#[test]
+fn discard_by_typing_two_cards() {
+    let mut a = app(3, 1, 3);
+    bots_until_user(&mut a);
+    type_text(&mut a, "10nt");
+    bots_until_user(&mut a);
+    type_text(&mut a, "8h 8s");
+    assert_eq!(a.observation().unwrap().phase, preferans::russian::PhaseKind::Declare);
+    assert!(a.observation().unwrap().discard.unwrap().to_string().contains("8S"));
+}

@@ -198,6 +198,20 @@ fn choices_line(app: &App, o: &Observation) -> Vec<Line<'static>> {
         let who = o.to_move.map_or("nobody".into(), |s| holder_name(app, Holder::Seat(s)));
         return vec![Line::from(format!("waiting for {who}…"))];
     }
+    if o.phase == preferans::russian::PhaseKind::Discard {
+        // 66 pairs do not fit: show the highlighted pair and how to type one.
+        let pair = o
+            .legal_actions
+            .get(app.selected)
+            .map_or(String::new(), |a| action_text(*a, app.ascii));
+        return vec![
+            Line::from(vec![
+                Span::raw("discard two cards — type them (e.g. 7s 8d) or ←→ through the pairs: "),
+                Span::styled(pair, Style::default().add_modifier(Modifier::REVERSED)),
+            ]),
+            Line::from(format!("> {}", app.input)),
+        ];
+    }
     let mut spans = Vec::new();
     for (i, a) in o.legal_actions.iter().enumerate() {
         let style = if i == app.selected {
