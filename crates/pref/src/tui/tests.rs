@@ -162,3 +162,52 @@ fn discard_by_typing_two_cards() {
     assert_eq!(a.observation().unwrap().phase, preferans::russian::PhaseKind::Declare);
     assert!(a.observation().unwrap().discard.unwrap().to_string().contains("8S"));
 }
+
+/// Plays seeds until the user faces a decision `want` accepts (the user passes in the auction
+/// and whists when asked), and returns that screen.
+fn find_screen(opponents: &str, want: impl Fn(&Observation) -> bool) -> String {
+    for seed in 0..300 {
+        let rules = Rules::sochi();
+        let bots = (0..3).map(|s| bot_by_name(opponents, seed * 7 + s).unwrap()).collect();
+        let mut a = App::new(Match::new(rules, seed, 0, Some(1)), bots, 0, false, None, seed);
+        let mut steps = 0;
+        while !a.m.is_over() && steps < 500 {
+            steps += 1;
+            if !a.human_to_move() {
+                a.step_bot();
+                continue;
+            }
+            let o = a.observation().unwrap();
+            if want(&o) {
+                return screen(&a);
+            }
+            let choice = if o.legal_actions.contains(&Action::Whist) {
+                "whist"
+            } else if o.legal_actions.contains(&Action::Pass) {
+                "pass"
+            } else {
+                ""
+            };
+            if choice.is_empty() {
+                key(&mut a, KeyCode::Enter);
+            } else {
+                type_text(&mut a, choice);
+            }
+        }
+    }
+    panic!("no seed reached the wanted screen");
+}
+
+#[test]
+fn defence_choice_offer_and_allpass_screens() {
+    use preferans::russian::PhaseKind;
+    insta::assert_snapshot!(
+        "defence_choice",
+        find_screen("heuristic", |o| o.phase == PhaseKind::DefenceChoice)
+    );
+    insta::assert_snapshot!("offer", find_screen("random", |o| o.offer.is_some()));
+    insta::assert_snapshot!(
+        "allpass",
+        find_screen("heuristic", |o| o.phase == PhaseKind::Play && o.contract.is_none())
+    );
+}
