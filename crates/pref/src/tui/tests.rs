@@ -166,10 +166,23 @@ fn discard_by_typing_two_cards() {
 /// Plays seeds until the user faces a decision `want` accepts (the user passes in the auction
 /// and whists when asked), and returns that screen.
 fn find_screen(opponents: &str, want: impl Fn(&Observation) -> bool) -> String {
+    find_screen_with(Rules::sochi(), 0, opponents, "whist", want)
+}
+
+fn find_screen_with(
+    rules: Rules,
+    dealer: u8,
+    opponents: &str,
+    bid: &str,
+    want: impl Fn(&Observation) -> bool,
+) -> String {
     for seed in 0..300 {
-        let rules = Rules::sochi();
-        let bots = (0..3).map(|s| bot_by_name(opponents, seed * 7 + s).unwrap()).collect();
-        let mut a = App::new(Match::new(rules, seed, 0, Some(1)), bots, 0, false, None, seed);
+        let rules = rules.clone();
+        let n = rules.players();
+        let bots = (0..n)
+            .map(|s| bot_by_name(opponents, seed * 7 + u64::from(s)).unwrap())
+            .collect();
+        let mut a = App::new(Match::new(rules, seed, dealer, Some(1)), bots, 0, false, None, seed);
         let mut steps = 0;
         while !a.m.is_over() && steps < 500 {
             steps += 1;
@@ -181,7 +194,10 @@ fn find_screen(opponents: &str, want: impl Fn(&Observation) -> bool) -> String {
             if want(&o) {
                 return screen(&a);
             }
-            let choice = if o.legal_actions.contains(&Action::Whist) {
+            let bid_action: Option<Action> = format!("bid {bid}").parse().ok();
+            let choice = if bid_action.is_some_and(|b| o.legal_actions.contains(&b)) {
+                bid
+            } else if o.legal_actions.contains(&Action::Whist) {
                 "whist"
             } else if o.legal_actions.contains(&Action::Pass) {
                 "pass"
@@ -209,5 +225,23 @@ fn defence_choice_offer_and_allpass_screens() {
     insta::assert_snapshot!(
         "allpass",
         find_screen("heuristic", |o| o.phase == PhaseKind::Play && o.contract.is_none())
+    );
+}
+
+#[test]
+fn four_player_dealer_option_screens() {
+    use preferans::russian::PhaseKind;
+    let four = |opt: &str| Rules::sochi().with("players", "4").unwrap().with(opt, "true").unwrap();
+    // The user outbids everyone and may push the talon to the dealer (F3).
+    insta::assert_snapshot!(
+        "talon_choice",
+        find_screen_with(four("talon_push"), 1, "heuristic", "10NT", |o| o.phase
+            == PhaseKind::TalonChoice)
+    );
+    // The user deals and sits out; both defenders pass a 6 or 7: he may look and whist (F3).
+    insta::assert_snapshot!(
+        "dealer_whist",
+        find_screen_with(four("dealer_whist_when_both_pass"), 0, "heuristic", "-", |o| o.phase
+            == PhaseKind::DealerWhist)
     );
 }

@@ -219,7 +219,11 @@ fn choices_line(app: &App, o: &Observation) -> Vec<Line<'static>> {
         } else {
             Style::default()
         };
-        spans.push(Span::styled(action_text(*a, app.ascii), style));
+        let text = match a {
+            Action::Look(s) => format!("look at {}", holder_name(app, Holder::Seat(*s))),
+            other => action_text(*other, app.ascii),
+        };
+        spans.push(Span::styled(text, style));
         spans.push(Span::raw("  "));
     }
     vec![Line::from(spans), Line::from(format!("> {}", app.input))]
@@ -250,8 +254,9 @@ pub fn draw(f: &mut Frame, app: &App) {
     };
     f.render_widget(
         Paragraph::new(format!(
-            "Preferans · {} · hand {hand_no} · dealer {} · {:?} · {turn}",
-            app.m.rules(),
+            "Preferans · {}, {} players · hand {hand_no} · dealer {} · {:?} · {turn}",
+            app.m.rules().preset_name(),
+            app.m.rules().players(),
             holder_name(app, Holder::Seat(o.dealer)),
             o.phase
         )),
