@@ -15,6 +15,11 @@ use rand_core::SeedableRng;
 
 use crate::{Bot, HeuristicBot};
 
+/// Search nodes one solve may use (about 25 ms).
+const NODES_PER_SOLVE: u64 = 250_000;
+/// Search nodes one card decision may use over all its samples (about 200 ms).
+const NODES_PER_DECISION: u64 = 2_000_000;
+
 /// The Monte Carlo + double-dummy bot.
 pub struct ExpertBot {
     rng: ChaCha8Rng,
@@ -27,9 +32,13 @@ pub struct ExpertBot {
 impl ExpertBot {
     /// An expert bot with its own seed and a budget of solver calls per card decision.
     pub fn new(seed: u64, budget: usize) -> ExpertBot {
+        let mut solver = Solver::with_table_bytes(16 << 20);
+        // Bound each decision's work by search nodes (deterministic, unlike a clock): a
+        // sample whose solve needs more is skipped; no sample at all → the heuristic decides.
+        solver.set_node_limit(Some(NODES_PER_SOLVE));
         ExpertBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            solver: Solver::with_table_bytes(16 << 20),
+            solver,
             heuristic: HeuristicBot,
             budget: budget.max(1),
         }
@@ -205,9 +214,19 @@ impl ExpertBot {
             my_positions.contains(&(objective.target() as usize)) || mover == objective.target() as usize;
         let want_high = on_target_side == matches!(objective, Objective::Declarer(_));
         let samples = (self.budget / legal.len() as usize).clamp(1, 64);
+        // Every hidden card is out of play (e.g. the declarer against open hands): one exact
+        // solve, without the node limit, decides.
+        let complete = (0..3).all(|p| k.hands[p].is_some());
+        let samples = if complete { 1 } else { samples };
+        self.solver
+            .set_node_limit(if complete { None } else { Some(NODES_PER_SOLVE) });
         let mut totals: Vec<(Card, i64)> = legal.iter().map(|c| (c, 0)).collect();
         let mut solved = 0;
+        let start = self.solver.nodes_used();
         for _ in 0..samples {
+            if self.solver.nodes_used() - start > NODES_PER_DECISION {
+                break;
+            }
             let Some(hands) = sample(&k, &mut self.rng) else { break };
             let pending_talon =
                 if o.contract.is_none() && o.tricks_done == 0 && o.trick.first().is_some_and(|t| t.by == Holder::Talon)

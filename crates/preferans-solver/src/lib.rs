@@ -87,6 +87,8 @@ pub struct Solution {
 /// keyed by the whole position, so they stay valid).
 pub struct Solver {
     table: Table,
+    node_limit: u64,
+    nodes_used: u64,
 }
 
 impl Default for Solver {
@@ -105,7 +107,20 @@ impl Solver {
     pub fn with_table_bytes(bytes: usize) -> Solver {
         Solver {
             table: Table::with_bytes(bytes),
+            node_limit: u64::MAX,
+            nodes_used: 0,
         }
+    }
+
+    /// Limits each solve to `nodes` search nodes (a time bound for interactive use): a solve
+    /// that needs more returns an error instead of an answer. `None`: no limit.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes.unwrap_or(u64::MAX);
+    }
+
+    /// Search nodes used by every solve so far.
+    pub fn nodes_used(&self) -> u64 {
+        self.nodes_used
     }
 
     /// The table's size in bytes.
@@ -147,6 +162,8 @@ impl Solver {
             ctx: ctx << 2,
             tt: &mut self.table,
             nodes: 0,
+            node_limit: self.node_limit,
+            aborted: false,
         })
     }
 
@@ -168,9 +185,15 @@ impl Solver {
         };
         let mut s = self.search(state, objective)?;
         let future = s.exact(state.trick, state.to_play, left, guess);
+        let (nodes, aborted) = (s.nodes, s.aborted);
+        drop(s);
+        self.nodes_used += nodes;
+        if aborted {
+            return Err(SolveError(format!("node limit of {} reached", self.node_limit)));
+        }
         Ok(Solution {
             tricks: done + future as u8,
-            nodes: s.nodes,
+            nodes,
         })
     }
 

@@ -26,6 +26,9 @@ pub(crate) struct Search<'t> {
     pub ctx: u32,
     pub tt: &'t mut Table,
     pub nodes: u64,
+    /// Stop after this many nodes (the result is then meaningless and `aborted` is set).
+    pub node_limit: u64,
+    pub aborted: bool,
 }
 
 impl Search<'_> {
@@ -55,6 +58,12 @@ impl Search<'_> {
     /// Fail-soft alpha-beta value of the target's future tricks.
     pub fn value(&mut self, trick: Trick, to_play: Owner, left: u8, alpha: i8, beta: i8) -> i8 {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         if !trick.is_empty() {
             return self.play(trick, to_play, left, alpha, beta, 0).0;
         }
@@ -96,6 +105,9 @@ impl Search<'_> {
             hint = best;
         }
         let (v, best) = self.play(trick, to_play, left, a, b, hint);
+        if self.aborted {
+            return 0;
+        }
         let (lower, upper) = if v <= a {
             (0, v)
         } else if v >= b {
@@ -216,6 +228,9 @@ impl Search<'_> {
                 self.value(t, (to_play + 1) % 3, left, alpha, beta)
             };
             self.hands[p] |= bit;
+            if self.aborted {
+                return (0, 0);
+            }
             if wants_high {
                 if v > best {
                     best = v;

@@ -117,3 +117,15 @@ fn full_deals_are_consistent() {
         }
     }
 }
+
+#[test]
+fn node_limit_stops_a_solve_with_an_error_and_leaves_the_solver_usable() {
+    let (s, obj) = bench_position(1, BenchKind::Misere);
+    let mut solver = Solver::new();
+    solver.set_node_limit(Some(1_000));
+    assert!(solver.solve(&s, obj).is_err());
+    solver.set_node_limit(None);
+    let endgame = state(["AS 7H", "7S 8H", "8S 9H"], None, Some(Bid::Misere), Some(0));
+    assert_eq!(solver.solve(&endgame, Objective::Misere(0)).unwrap().tricks, 1);
+    assert!(solver.nodes_used() > 1_000);
+}
