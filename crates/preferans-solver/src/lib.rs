@@ -186,7 +186,6 @@ impl Solver {
         let mut s = self.search(state, objective)?;
         let future = s.exact(state.trick, state.to_play, left, guess);
         let (nodes, aborted) = (s.nodes, s.aborted);
-        drop(s);
         self.nodes_used += nodes;
         if aborted {
             return Err(SolveError(format!("node limit of {} reached", self.node_limit)));
