@@ -15,10 +15,10 @@ use rand_core::SeedableRng;
 
 use crate::{Bot, HeuristicBot};
 
-/// Search nodes one solve may use (about 25 ms).
-const NODES_PER_SOLVE: u64 = 250_000;
-/// Search nodes one card decision may use over all its samples (about 200 ms).
-const NODES_PER_DECISION: u64 = 2_000_000;
+/// Search nodes one solve may use (about 20 ms).
+const NODES_PER_SOLVE: u64 = 200_000;
+/// Search nodes one card decision may use over all its samples (issue 5: p95 ≤ 100 ms).
+const NODES_PER_DECISION: u64 = 800_000;
 
 /// The Monte Carlo + double-dummy bot.
 pub struct ExpertBot {

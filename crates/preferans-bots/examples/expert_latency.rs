@@ -1,0 +1,40 @@
+//! Times the expert's card decisions (single thread) over N hands against heuristic bots:
+//! `cargo run --release -p preferans-bots --example expert_latency [HANDS]`.
+use std::time::Instant;
+
+use preferans::russian::PhaseKind;
+use preferans::{HandState, Match, Rules, Viewer};
+use preferans_bots::{Bot, ExpertBot, HeuristicBot};
+
+fn main() {
+    let hands: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(40);
+    let mut m = Match::new(Rules::sochi(), 7, 0, Some(hands));
+    let mut expert = ExpertBot::new(1, 60);
+    let mut others = [HeuristicBot::new(), HeuristicBot::new()];
+    let mut times = Vec::new();
+    while let Some(h) = m.current_hand() {
+        let seat = h.to_move().expect("a hand in progress has a seat to move");
+        let o = h.observation(Viewer::Seat(seat));
+        let a = if seat == 0 {
+            let t = Instant::now();
+            let a = expert.choose(&o);
+            if o.phase == PhaseKind::Play && o.legal_actions.len() > 1 {
+                times.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            a
+        } else {
+            others[seat as usize - 1].choose(&o)
+        };
+        m.apply(seat, a.expect("bots always answer"))
+            .expect("bots choose legal actions");
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let q = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
+    println!(
+        "{} card decisions: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        times.len(),
+        q(0.5),
+        q(0.95),
+        q(1.0)
+    );
+}
