@@ -283,6 +283,10 @@ impl Bot for ExpertBot {
 
     fn choose(&mut self, o: &Observation) -> Option<Action> {
         if o.phase == PhaseKind::Play && o.offer.is_none() {
+            // P3: claim the rest when every remaining trick is ours for sure.
+            if let Some(claim) = self.heuristic.claim(o, &o.legal_actions) {
+                return Some(claim);
+            }
             if let Some(a) = self.card(o).filter(|a| o.legal_actions.contains(a)) {
                 return Some(a);
             }

@@ -228,6 +228,75 @@ impl HeuristicBot {
         }
     }
 
+    /// Cards of the hands this seat can see on its side that are the highest still out in
+    /// their suits (sure winners when led), and whether every one of them is.
+    fn sure_winners(&self, o: &Observation) -> (u32, bool, CardSet) {
+        let me = o.seat.unwrap_or(u8::MAX);
+        let declarer_side = o.declarer == Some(me);
+        // Our hands: mine, and the partner's or dummy's when I can see and play them.
+        let ours: CardSet = o
+            .hands
+            .iter()
+            .filter(|h| {
+                h.holder == Holder::Seat(me)
+                    || (!declarer_side
+                        && h.cards.is_some()
+                        && !matches!(h.holder, Holder::Seat(s) if Some(s) == o.declarer))
+            })
+            .filter_map(|h| h.cards)
+            .fold(CardSet::EMPTY, |a, b| a | b);
+        let mine = o
+            .hands
+            .iter()
+            .find(|h| h.holder == Holder::Seat(me))
+            .and_then(|h| h.cards)
+            .unwrap_or_default();
+        let outstanding = CardSet::FULL - played(o) - ours - o.discard.unwrap_or_default();
+        let trump = o.contract.and_then(Bid::trump);
+        let trumps_out = trump.is_some_and(|t| !outstanding.in_suit(t).is_empty());
+        let top = |c: Card| (preferans::trick::higher_in_suit(c) & outstanding).is_empty();
+        let sure = mine
+            .iter()
+            .filter(|c| top(*c) && (!trumps_out || Some(c.suit()) == trump))
+            .count() as u32;
+        // All winners: every card is top, and any trump still out can be drawn first by
+        // leading (higher) trumps.
+        let my_trumps = trump.map_or(0, |t| mine.count_in(t));
+        let out_trumps = trump.map_or(0, |t| outstanding.count_in(t));
+        let all = !mine.is_empty() && mine.iter().all(top) && my_trumps >= out_trumps;
+        (sure, all, mine)
+    }
+
+    /// P3: claim the rest when on lead with nothing but winners (and no trump out).
+    pub(crate) fn claim(&self, o: &Observation, legal: &[Action]) -> Option<Action> {
+        if !o.trick.is_empty() || o.contract.is_none_or(Bid::is_misere) {
+            return None;
+        }
+        let (_, all, mine) = self.sure_winners(o);
+        // Only for my own hand being played (not a partner's I play open).
+        let playing_mine = legal
+            .iter()
+            .all(|a| !matches!(a, Action::Play(c) if !mine.contains(*c)));
+        let offer = Action::Offer(mine.len() as u8);
+        (all && playing_mine && legal.contains(&offer)).then_some(offer)
+    }
+
+    /// P3: accept an offer that leaves our side at least its sure winners.
+    fn answer_offer(&self, o: &Observation) -> Action {
+        let Some(off) = o.offer else { return Action::Refuse };
+        let remaining = 10 - o.tricks_done;
+        let ours = remaining.saturating_sub(off.tricks);
+        let (sure, _, _) = self.sure_winners(o);
+        // In a misère the sides' interests are reversed and sure winners mean nothing:
+        // refuse there.
+        let misere = o.contract.is_some_and(Bid::is_misere);
+        if !misere && u32::from(ours) >= sure {
+            Action::Accept
+        } else {
+            Action::Refuse
+        }
+    }
+
     fn card(&self, o: &Observation, legal: &[Action]) -> Option<Action> {
         let cards: Vec<Card> = legal
             .iter()
@@ -337,8 +406,8 @@ impl Bot for HeuristicBot {
             } else {
                 Action::Closed
             }),
-            PhaseKind::Play if o.offer.is_some() => Some(Action::Refuse),
-            PhaseKind::Play => self.card(o, legal),
+            PhaseKind::Play if o.offer.is_some() => Some(self.answer_offer(o)),
+            PhaseKind::Play => self.claim(o, legal).or_else(|| self.card(o, legal)),
             PhaseKind::Done => None,
         };
         Some(a.filter(|a| legal.contains(a)).unwrap_or(first))

@@ -165,6 +165,51 @@ mod tests {
     }
 
     #[test]
+    fn p3_heuristic_claims_the_rest_with_top_cards_and_the_others_accept() {
+        // Seat 0 (eldest) holds every top card: after the auction he claims all ten tricks.
+        use preferans::russian::HandConfig;
+        use preferans::{Deal, RussianHand};
+        let hands = [
+            "AS KS QS JS TS 9S 8S AC KC QC",
+            "7S JC TC 9C 8C 7C AD KD QD JD",
+            "TD 9D 8D 7D AH KH QH JH TH 9H",
+        ];
+        let deal = Deal::new(
+            hands.map(|h| h.parse().unwrap()),
+            ["8H".parse().unwrap(), "7H".parse().unwrap()],
+        )
+        .unwrap();
+        let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), 2, deal, None);
+        for a in [
+            "bid 6S",
+            "pass",
+            "pass",
+            "discard 8H 7H",
+            "declare 6S",
+            "whist",
+            "pass",
+            "closed",
+        ] {
+            let seat = h.to_move().unwrap();
+            h.apply(seat, a.parse().unwrap()).unwrap();
+        }
+        let mut bot = HeuristicBot::new();
+        let o = h.observation(Viewer::Seat(0));
+        assert_eq!(bot.choose(&o), Some(preferans::Action::Offer(10)));
+        h.apply(0, preferans::Action::Offer(10)).unwrap();
+        while let Some(seat) = h.to_move() {
+            let a = bot.choose(&h.observation(Viewer::Seat(seat))).unwrap();
+            h.apply(seat, a).unwrap();
+        }
+        match h.outcome() {
+            Some(preferans::HandOutcome::Contract(c)) => {
+                assert_eq!((c.declarer_tricks, c.resolution), (10, preferans::Resolution::Offer))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn heuristic_evaluations() {
         let h: CardSet = "AS KS QS JS TS 9S AC KC AD AH".parse().unwrap();
         assert!(estimate_tricks(h, Some(Suit::Spades)) >= 9.0);
