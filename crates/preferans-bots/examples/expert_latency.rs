@@ -12,6 +12,7 @@ fn main() {
     let mut expert = ExpertBot::new(1, 60);
     let mut others = [HeuristicBot::new(), HeuristicBot::new()];
     let mut times = Vec::new();
+    let mut bid_times = Vec::new();
     while let Some(h) = m.current_hand() {
         let seat = h.to_move().expect("a hand in progress has a seat to move");
         let o = h.observation(Viewer::Seat(seat));
@@ -21,6 +22,9 @@ fn main() {
             if o.phase == PhaseKind::Play && o.legal_actions.len() > 1 {
                 times.push(t.elapsed().as_secs_f64() * 1e3);
             }
+            if o.phase == PhaseKind::Auction {
+                bid_times.push(t.elapsed().as_secs_f64() * 1e3);
+            }
             a
         } else {
             others[seat as usize - 1].choose(&o)
@@ -28,13 +32,15 @@ fn main() {
         m.apply(seat, a.expect("bots always answer"))
             .expect("bots choose legal actions");
     }
-    times.sort_by(|a, b| a.total_cmp(b));
-    let q = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
-    println!(
-        "{} card decisions: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
-        times.len(),
-        q(0.5),
-        q(0.95),
-        q(1.0)
-    );
+    for (what, mut v) in [("card", times), ("bidding", bid_times)] {
+        v.sort_by(|a, b| a.total_cmp(b));
+        let Some(&max) = v.last() else { continue };
+        let q = |p: f64| v[((v.len() as f64 * p) as usize).min(v.len() - 1)];
+        println!(
+            "{} {what} decisions: median {:.1} ms, p95 {:.1} ms, max {max:.1} ms",
+            v.len(),
+            q(0.5),
+            q(0.95)
+        );
+    }
 }

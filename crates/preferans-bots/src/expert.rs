@@ -8,20 +8,26 @@ use preferans::deal::uniform_below;
 use preferans::observation::{Holder, Observation};
 use preferans::russian::PhaseKind;
 use preferans::trick::{Owner, Trick, TALON_OWNER};
-use preferans::{Action, Bid, Card, CardSet, PlayState};
+use preferans::{Action, Bid, Card, CardSet, PlayState, Strain};
 use preferans_solver::{Objective, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use crate::{Bot, HeuristicBot};
+use crate::heuristic::{bid_up_to, has_bid};
+use crate::{misere_danger, Bot, HeuristicBot};
 
 /// Search nodes one solve may use (about 20 ms).
 const NODES_PER_SOLVE: u64 = 200_000;
 /// Search nodes one card decision may use over all its samples (issue 5: p95 ≤ 100 ms).
 const NODES_PER_DECISION: u64 = 800_000;
 
+/// Sampled deals per bidding evaluation (each solved for every strain).
+const BID_SAMPLES: usize = 8;
+
 /// The Monte Carlo + double-dummy bot.
 pub struct ExpertBot {
+    /// The hand last evaluated for bidding and its expected tricks per strain.
+    bid_cache: Option<(CardSet, [f64; 5])>,
     rng: ChaCha8Rng,
     solver: Solver,
     heuristic: HeuristicBot,
@@ -37,6 +43,7 @@ impl ExpertBot {
         // sample whose solve needs more is skipped; no sample at all → the heuristic decides.
         solver.set_node_limit(Some(NODES_PER_SOLVE));
         ExpertBot {
+            bid_cache: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver,
             heuristic: HeuristicBot,
@@ -276,12 +283,105 @@ impl ExpertBot {
     }
 }
 
+impl ExpertBot {
+    /// A1–A6 by simulation: the expected double-dummy tricks of each strain over sampled
+    /// talons and hands decide the highest contract worth bidding; misère as the heuristic.
+    fn auction(&mut self, o: &Observation) -> Option<Action> {
+        let me = o.seat?;
+        let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
+        let hand = o.hands[my_pos].cards?;
+        let legal = &o.legal_actions;
+        if !has_bid(o) && misere_danger(hand) == 0 && legal.contains(&Action::Bid(Bid::Misere)) {
+            return Some(Action::Bid(Bid::Misere));
+        }
+        let est = self.strain_estimates(o, hand, my_pos);
+        let (best, strain) = Strain::ALL
+            .iter()
+            .map(|s| (est[*s as usize], *s))
+            .fold((f64::MIN, Strain::Spades), |a, b| if b.0 > a.0 { b } else { a });
+        let level = (best + 0.2).floor().clamp(0.0, 10.0) as u8;
+        Some(bid_up_to(
+            legal,
+            Bid::tricks(level.max(6), strain).filter(|_| level >= 6),
+        ))
+    }
+
+    fn strain_estimates(&mut self, o: &Observation, hand: CardSet, my_pos: usize) -> [f64; 5] {
+        if let Some((_, est)) = self.bid_cache.filter(|(h, _)| *h == hand) {
+            return est;
+        }
+        let others: Vec<usize> = (0..3).filter(|p| *p != my_pos).collect();
+        let sizes: Vec<usize> = others.iter().map(|p| usize::from(o.hands[*p].size)).collect();
+        let mut unknown: Vec<Card> = (CardSet::FULL - hand).iter().collect();
+        let mut totals = [0.0f64; 5];
+        let mut counts = [0u32; 5];
+        self.solver.set_node_limit(Some(NODES_PER_SOLVE));
+        for _ in 0..BID_SAMPLES {
+            for i in (1..unknown.len()).rev() {
+                let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
+                unknown.swap(i, j);
+            }
+            let talon: CardSet = unknown[..2].iter().copied().collect();
+            let mut hands = [CardSet::EMPTY; 3];
+            let mut k = 2;
+            for (p, n) in others.iter().zip(&sizes) {
+                hands[*p] = unknown[k..k + n].iter().copied().collect();
+                k += n;
+            }
+            for strain in Strain::ALL {
+                let mine = hand | talon;
+                // A fixed discard: the two lowest cards outside the trump suit.
+                let mut side: Vec<Card> = mine.iter().filter(|c| Some(c.suit()) != strain.trump()).collect();
+                side.sort_by_key(|c| c.rank());
+                let mut discard: CardSet = side.iter().take(2).copied().collect();
+                for c in mine.iter() {
+                    if discard.len() < 2 {
+                        discard.insert(c);
+                    }
+                }
+                let mut h = hands;
+                h[my_pos] = mine - discard;
+                let state = PlayState {
+                    hands: h,
+                    trump: strain.trump(),
+                    trick: Trick::new(),
+                    to_play: 0,
+                    tricks: [0; 4],
+                    tricks_done: 0,
+                    talon_leads: [None, None],
+                    talon_can_win: false,
+                    contract: Bid::tricks(6, strain),
+                    declarer: Some(my_pos as Owner),
+                };
+                if let Ok(sol) = self.solver.solve(&state, Objective::Declarer(my_pos as Owner)) {
+                    totals[strain as usize] += f64::from(sol.tricks);
+                    counts[strain as usize] += 1;
+                }
+            }
+        }
+        let est = std::array::from_fn(|i| {
+            if counts[i] > 0 {
+                totals[i] / f64::from(counts[i])
+            } else {
+                0.0
+            }
+        });
+        self.bid_cache = Some((hand, est));
+        est
+    }
+}
+
 impl Bot for ExpertBot {
     fn kind(&self) -> &'static str {
         "expert"
     }
 
     fn choose(&mut self, o: &Observation) -> Option<Action> {
+        if o.phase == PhaseKind::Auction {
+            if let Some(a) = self.auction(o).filter(|a| o.legal_actions.contains(a)) {
+                return Some(a);
+            }
+        }
         if o.phase == PhaseKind::Play && o.offer.is_none() {
             // P3: claim the rest when every remaining trick is ours for sure.
             if let Some(claim) = self.heuristic.claim(o, &o.legal_actions) {

@@ -94,6 +94,27 @@ pub fn misere_danger(hand: CardSet) -> u32 {
     danger
 }
 
+/// The cheapest legal trick bid up to `max` (holding counts), or pass.
+pub(crate) fn bid_up_to(legal: &[Action], max: Option<Bid>) -> Action {
+    let Some(max) = max else { return Action::Pass };
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Bid(b @ Bid::Tricks { .. }) if b.ladder() <= max.ladder()))
+        .min_by_key(|a| match a {
+            Action::Bid(b) => b.ladder(),
+            _ => u8::MAX,
+        })
+        .unwrap_or(Action::Pass)
+}
+
+/// Whether `seat` has already bid in this hand (A4: misère only as a first bid).
+pub(crate) fn has_bid(o: &Observation) -> bool {
+    o.history
+        .iter()
+        .any(|(s, a)| Some(*s) == o.seat && matches!(a, Some(Action::Bid(_))))
+}
+
 /// Defensive tricks a defender expects against `trump`.
 pub fn defence_tricks(hand: CardSet, trump: Option<Suit>) -> f32 {
     let mut d = 0.0;
@@ -167,18 +188,7 @@ impl HeuristicBot {
         let (est, strain) = best_contract(hand);
         // The talon adds about half a trick.
         let level = ((est + 0.5).floor() as i32).clamp(0, 10) as u8;
-        let Some(max) = Bid::tricks(level.max(6), strain).filter(|_| level >= 6) else {
-            return Action::Pass;
-        };
-        legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::Bid(b @ Bid::Tricks { .. }) if b.ladder() <= max.ladder()))
-            .min_by_key(|a| match a {
-                Action::Bid(b) => b.ladder(),
-                _ => u8::MAX,
-            })
-            .unwrap_or(Action::Pass)
+        bid_up_to(legal, Bid::tricks(level.max(6), strain).filter(|_| level >= 6))
     }
 
     fn discard(&self, o: &Observation, legal: &[Action]) -> Option<Action> {
