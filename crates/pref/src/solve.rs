@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use preferans::trick::Trick;
 use preferans::{Bid, Card, CardSet, HandState, PlayState};
 use preferans_solver::{legal_now, Objective, Solver};
 
@@ -61,18 +60,8 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
     if a.lead > 2 || a.declarer > 2 || a.player > 2 {
         bail!("positions are 0, 1 or 2");
     }
-    let mut state = PlayState {
-        hands: hs,
-        trump: None,
-        trick: Trick::new(),
-        to_play: a.lead,
-        tricks: [0; 4],
-        tricks_done: 10u8.saturating_sub(hs[0].len() as u8),
-        talon_leads: [None, None],
-        talon_can_win: false,
-        contract: None,
-        declarer: None,
-    };
+    let mut state = PlayState::first_lead(hs, None, None);
+    state.to_play = a.lead;
     let objective = match a.contract.to_ascii_lowercase().as_str() {
         "allpass" | "all-pass" => {
             if let Some(t) = &a.talon {

@@ -341,18 +341,7 @@ impl ExpertBot {
                 }
                 let mut h = hands;
                 h[my_pos] = mine - discard;
-                let state = PlayState {
-                    hands: h,
-                    trump: strain.trump(),
-                    trick: Trick::new(),
-                    to_play: 0,
-                    tricks: [0; 4],
-                    tricks_done: 0,
-                    talon_leads: [None, None],
-                    talon_can_win: false,
-                    contract: Bid::tricks(6, strain),
-                    declarer: Some(my_pos as Owner),
-                };
+                let state = PlayState::first_lead(h, Bid::tricks(6, strain), Some(my_pos as Owner));
                 if let Ok(sol) = self.solver.solve(&state, Objective::Declarer(my_pos as Owner)) {
                     totals[strain as usize] += f64::from(sol.tricks);
                     counts[strain as usize] += 1;

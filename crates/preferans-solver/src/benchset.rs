@@ -10,7 +10,6 @@
 //! his two highest cards. All-pass deals: the talon leads the first two tricks (X2) and the
 //! eldest is the player whose fewest tricks are sought. The eldest (position 0) leads.
 
-use preferans::trick::Trick;
 use preferans::{Bid, Card, CardSet, Deal, PlayState, Rank, Strain, Suit};
 
 use crate::Objective;
@@ -56,18 +55,7 @@ pub fn bench_position(seed: u64, kind: BenchKind) -> (PlayState, Objective) {
     let deal = Deal::seeded(seed, 0);
     let mut hands = deal.hands();
     let talon: CardSet = deal.talon().into_iter().collect();
-    let mut state = PlayState {
-        hands,
-        trump: None,
-        trick: Trick::new(),
-        to_play: 0,
-        tricks: [0; 4],
-        tricks_done: 0,
-        talon_leads: [None, None],
-        talon_can_win: false,
-        contract: None,
-        declarer: None,
-    };
+    let mut state = PlayState::first_lead(hands, None, None);
     let by_points = |best_high: bool| {
         (0..3u8)
             .max_by_key(|p| {

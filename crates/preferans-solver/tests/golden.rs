@@ -129,3 +129,14 @@ fn node_limit_stops_a_solve_with_an_error_and_leaves_the_solver_usable() {
     assert_eq!(solver.solve(&endgame, Objective::Misere(0)).unwrap().tricks, 1);
     assert!(solver.nodes_used() > 1_000);
 }
+
+#[test]
+fn the_checked_in_benchmark_set_is_what_the_generator_makes() {
+    let text = include_str!("../benches/data/deals.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let set = preferans_solver::benchset::bench_set();
+    assert_eq!(lines.len(), set.len());
+    for (line, (seed, kind)) in lines.iter().zip(set) {
+        assert_eq!(*line, preferans_solver::benchset::bench_line(seed, kind));
+    }
+}

@@ -34,6 +34,23 @@ pub struct PlayState {
 }
 
 impl PlayState {
+    /// The first lead of a hand (P1: the eldest, position 0, leads): `hands` in positions,
+    /// the contract (`None`: all-pass) and its declarer; the trump follows the contract.
+    pub fn first_lead(hands: [CardSet; 3], contract: Option<Bid>, declarer: Option<Owner>) -> PlayState {
+        PlayState {
+            hands,
+            trump: contract.and_then(Bid::trump),
+            trick: Trick::new(),
+            to_play: 0,
+            tricks: [0; 4],
+            tricks_done: 10u8.saturating_sub(hands[0].len() as u8),
+            talon_leads: [None, None],
+            talon_can_win: false,
+            contract,
+            declarer,
+        }
+    }
+
     /// Tricks still to play (including the one in progress).
     pub fn tricks_left(&self) -> u8 {
         10 - self.tricks_done
