@@ -20,10 +20,8 @@ fn p1_eldest_leads_first_trick_whoever_declares() {
     assert_eq!(h.to_move(), Some(0));
 }
 
-#[test]
-fn p2_r6_trump_is_the_contract_suit_must_follow_then_trump() {
-    // Seat 2 declares hearts; seat 0 leads spades; seat 1 follows with 7S; seat 2 is void
-    // in spades and must trump.
+/// Seat 2 declares 6♥, both defenders whist, seat 0 leads A♠.
+fn hearts_by_seat2_after_spade_lead() -> RussianHand {
     let mut h = hand(3, 2, &[]);
     act(
         &mut h,
@@ -38,6 +36,14 @@ fn p2_r6_trump_is_the_contract_suit_must_follow_then_trump() {
             "play AS",
         ],
     );
+    h
+}
+
+#[test]
+fn p2_r6_trump_is_the_contract_suit_must_follow_then_trump() {
+    // Seat 2 declares hearts; seat 0 leads spades; seat 1 follows with 7S; seat 2 is void
+    // in spades and must trump.
+    let mut h = hearts_by_seat2_after_spade_lead();
     assert_eq!(
         legal(&h).iter().filter(|a| a.starts_with("play")).count(),
         1,
@@ -179,22 +185,8 @@ fn section7_cards_conserved_through_a_whole_hand() {
 fn r6_observations_show_the_voids_a_player_revealed() {
     // Hearts trump; seat 0 leads spades: seat 1 follows, seat 2 (no spades) trumps: void in
     // spades. Later a discard off a led suit without trumping shows no trumps either.
-    let mut h = hand(3, 2, &[]);
-    act(
-        &mut h,
-        &[
-            "pass",
-            "pass",
-            "bid 6H",
-            "discard TD 9D",
-            "declare 6H",
-            "whist",
-            "whist",
-            "play AS",
-            "play 7S",
-            "play 7H",
-        ],
-    );
+    let mut h = hearts_by_seat2_after_spade_lead();
+    act(&mut h, &["play 7S", "play 7H"]);
     let o = h.observation(Viewer::Spectator);
     assert_eq!(o.hands[2].voids, 1 << Suit::Spades.index());
     assert_eq!((o.hands[0].voids, o.hands[1].voids), (0, 0));
