@@ -3,6 +3,7 @@
 mod describe;
 mod play;
 mod score;
+mod serve;
 mod sim;
 mod solve;
 mod tournament;
@@ -67,6 +68,8 @@ enum Command {
     Match(MatchArgs),
     /// List the presets and every option with its default in each preset.
     Rules,
+    /// Serve the game in the browser: lobby, tables with bots and people, stored games.
+    Serve(serve::ServeArgs),
 }
 
 /// Which rules: a preset, the number of players, and changed options.
@@ -299,6 +302,7 @@ fn run(cli: Cli) -> Result<()> {
             println!("{} card decisions cost tricks (threshold {threshold})", mistakes.len());
             Ok(())
         }
+        Command::Serve(a) => serve::run(a),
         Command::Match(a) => {
             let rules = a.rules.build()?;
             let kinds: Vec<String> = a

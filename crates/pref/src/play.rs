@@ -10,8 +10,6 @@ use preferans::record::{PlayerRecord, Record};
 use preferans::{Action, HandState, Match, Rules, Seat, Viewer};
 use preferans_bots::Bot;
 
-use crate::describe::outcome_text;
-
 /// Turns what the user typed into one of the legal actions: the action's own text
 /// (`bid 7H`, `play AS`), a bare bid, card or contract (`7h`, `as`, `mis`), or the 1-based
 /// number of an action in the list shown.
@@ -145,7 +143,7 @@ pub fn run(
             a
         };
         if let Some(outcome) = m.apply(to_move, action)? {
-            writeln!(out, "== hand over: {}", outcome_text(&outcome))?;
+            writeln!(out, "== hand over: {}", outcome.summary())?;
         }
     }
     let sheet = m.sheet();

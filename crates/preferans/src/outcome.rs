@@ -125,3 +125,58 @@ pub enum HandOutcome {
     /// A contract (or misère) was declared.
     Contract(ContractOutcome),
 }
+
+impl HandOutcome {
+    /// One line for the outcome, for logs and UIs (e.g. "seat 1 declared 7♠, took 7 tricks; …").
+    pub fn summary(&self) -> String {
+        match self {
+            HandOutcome::ThrownIn => "thrown in (no bid)".into(),
+            HandOutcome::AllPass { tricks } => {
+                let t: Vec<String> = tricks
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(s, n)| format!("seat {s} {n}"))
+                    .collect();
+                format!(
+                    "all-pass; tricks: {}",
+                    if t.is_empty() { "none".into() } else { t.join(", ") }
+                )
+            }
+            HandOutcome::Contract(c) => {
+                let calls: Vec<String> = c
+                    .defenders
+                    .iter()
+                    .map(|d| {
+                        let who = d.seat.map_or("dummy".to_string(), |s| format!("seat {s}"));
+                        let call = match d.call {
+                            WhistCall::None => "",
+                            WhistCall::Pass => " passed",
+                            WhistCall::Whist => " whisted",
+                            WhistCall::HalfWhist => " half-whisted",
+                        };
+                        format!("{who}{call} ({} tricks)", d.tricks)
+                    })
+                    .collect();
+                let how = match c.resolution {
+                    Resolution::Played => "played".to_string(),
+                    Resolution::BothPassed => "not played: both defenders passed".into(),
+                    Resolution::HalfWhist => "not played: half-whist".into(),
+                    Resolution::Offer => {
+                        format!("ended by an accepted offer ({:?})", c.offer.map(|o| (o.by, o.tricks)))
+                    }
+                };
+                format!(
+                    "seat {} declared {}, took {} tricks; {}; {}{}",
+                    c.declarer,
+                    c.contract.symbol_text(),
+                    c.declarer_tricks,
+                    calls.join(", "),
+                    how,
+                    c.defence
+                        .map_or(String::new(), |d| format!(", defence {d:?}").to_lowercase())
+                )
+            }
+        }
+    }
+}

@@ -19,7 +19,6 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, Ke
 
 pub use view::draw;
 
-use crate::describe::outcome_text;
 use crate::play::parse_input;
 
 /// What covers the table.
@@ -140,7 +139,7 @@ impl App {
     fn finished(&mut self, o: &HandOutcome) {
         let n = self.m.finished_hands().len();
         let entries = self.m.sheet().entries_of_hand(n as u32);
-        let mut summary = format!("hand {n}: {}", outcome_text(o));
+        let mut summary = format!("hand {n}: {}", o.summary());
         let pools: Vec<String> = entries
             .iter()
             .filter_map(|e| match e {

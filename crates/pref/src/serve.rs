@@ -1,0 +1,49 @@
+//! `pref serve`: the browser game (the `preferans-server` crate) on an address and a database.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use preferans_server::{HubSettings, Server};
+
+/// Options of `pref serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Database URL: `sqlite://FILE` (created on first start) or `postgres://USER@HOST/DB`.
+    #[arg(long, default_value = "sqlite://pref.db")]
+    database: String,
+    /// Pause before each bot action, in milliseconds, so people can follow the play.
+    #[arg(long, default_value_t = 600)]
+    bot_delay_ms: u64,
+}
+
+/// Runs the server until it is stopped.
+pub fn run(a: ServeArgs) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let settings = HubSettings {
+            bot_delay: Duration::from_millis(a.bot_delay_ms),
+            ..HubSettings::default()
+        };
+        let server = Server::start(a.addr, &a.database, settings)
+            .await
+            .with_context(|| format!("cannot start the server on {} with {}", a.addr, a.database))?;
+        let tables = server.hub.all_tables().await.len();
+        println!(
+            "Preferans is served at http://{}/ ({tables} tables loaded from {})",
+            server.addr, a.database
+        );
+        tokio::select! {
+            r = server.wait() => r,
+            _ = tokio::signal::ctrl_c() => { println!("stopped"); Ok(()) }
+        }
+    })
+}

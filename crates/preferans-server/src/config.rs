@@ -1,0 +1,172 @@
+//! What a table is created with: game, preset, options, pool target, players, who sits where,
+//! privacy and the move timer. Stored as JSON in the `pref_tables` row; the rules are rebuilt
+//! from it by the rules crate (no rule lives here).
+
+use std::collections::BTreeMap;
+
+use preferans::Rules;
+use serde::{Deserialize, Serialize};
+
+/// Who takes a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum SeatKind {
+    /// A person, who claims the seat with a name and gets a seat token.
+    Human,
+    /// A bot of the named level (`random`, `heuristic`, `expert`, …).
+    Bot {
+        /// The bot's name as `preferans_bots::bot_by_name` knows it.
+        level: String,
+    },
+}
+
+/// A table's configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableConfig {
+    /// Display name of the table.
+    #[serde(default)]
+    pub name: String,
+    /// The game (`russian`; the other games come with their issues).
+    #[serde(default = "default_game")]
+    pub game: String,
+    /// Rules preset (`sochi`, `leningrad`, `rostov`).
+    #[serde(default = "default_preset")]
+    pub preset: String,
+    /// Table options as `pref rules` names them (`NAME` → `VALUE`).
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// Pool target (S9), overriding the preset's.
+    #[serde(default)]
+    pub target: Option<u32>,
+    /// End after this many hands instead of by the pool (short games, tests).
+    #[serde(default)]
+    pub hand_limit: Option<u32>,
+    /// One entry per seat; its length is the number of players (2, 3 or 4).
+    pub seats: Vec<SeatKind>,
+    /// A private table asks for this password to take a seat (spectators see only public
+    /// information, so watching needs none).
+    #[serde(default)]
+    pub password: Option<String>,
+    /// Seconds a person has for each decision; when they run out the server plays the
+    /// heuristic bot's choice for them. `None`: no timer.
+    #[serde(default)]
+    pub move_timer_secs: Option<u32>,
+}
+
+fn default_game() -> String {
+    "russian".into()
+}
+
+fn default_preset() -> String {
+    "sochi".into()
+}
+
+/// Bot levels the lobby offers (any name `preferans_bots::bot_by_name` knows is accepted).
+pub fn bot_levels() -> &'static [&'static str] {
+    &["random", "heuristic", "expert"]
+}
+
+/// A configuration the server refuses, with the reason.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+impl TableConfig {
+    /// A table of `players` seats: seat 0 a person, the rest bots of `level`.
+    pub fn with_bots(players: u8, level: &str) -> TableConfig {
+        let mut seats = vec![SeatKind::Human];
+        seats.extend((1..players).map(|_| SeatKind::Bot { level: level.into() }));
+        TableConfig {
+            name: String::new(),
+            game: default_game(),
+            preset: default_preset(),
+            options: BTreeMap::new(),
+            target: None,
+            hand_limit: None,
+            seats,
+            password: None,
+            move_timer_secs: None,
+        }
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> u8 {
+        self.seats.len() as u8
+    }
+
+    /// The rules of the table, checked by the rules crate.
+    ///
+    /// # Errors
+    /// Unknown game, preset, option or bot, bad value, or a seat count other than 2–4.
+    pub fn build_rules(&self) -> Result<Rules, ConfigError> {
+        if self.game != "russian" {
+            return Err(ConfigError(format!("unknown game '{}' (known: russian)", self.game)));
+        }
+        if !(2..=4).contains(&self.seats.len()) {
+            return Err(ConfigError(format!(
+                "a table has 2, 3 or 4 seats, not {}",
+                self.seats.len()
+            )));
+        }
+        for s in &self.seats {
+            if let SeatKind::Bot { level } = s {
+                if preferans_bots::bot_by_name(level, 0).is_none() {
+                    return Err(ConfigError(format!(
+                        "unknown bot '{level}' (known: {})",
+                        bot_levels().join(", ")
+                    )));
+                }
+            }
+        }
+        if self.name.chars().count() > 60 {
+            return Err(ConfigError("the table name is longer than 60 characters".into()));
+        }
+        if self.move_timer_secs == Some(0) {
+            return Err(ConfigError("the move timer must be at least 1 second".into()));
+        }
+        let err = |e: preferans::RulesError| ConfigError(e.to_string());
+        let mut rules = Rules::preset(&self.preset).map_err(err)?;
+        rules.set("players", &self.players().to_string()).map_err(err)?;
+        for (k, v) in &self.options {
+            rules.set(k, v).map_err(err)?;
+        }
+        if let Some(t) = self.target {
+            rules.set("target", &t.to_string()).map_err(err)?;
+        }
+        rules.validate().map_err(err)?;
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_default_table_builds_sochi_for_three() {
+        let c = TableConfig::with_bots(3, "heuristic");
+        let r = c.build_rules().unwrap();
+        assert_eq!(r.players(), 3);
+        assert_eq!(r.preset_name(), "sochi");
+    }
+
+    #[test]
+    fn bad_configurations_are_refused_with_a_reason() {
+        let mut c = TableConfig::with_bots(3, "heuristic");
+        c.seats.push(SeatKind::Human);
+        c.seats.push(SeatKind::Human);
+        assert!(c.build_rules().unwrap_err().0.contains("2, 3 or 4"));
+        let mut c = TableConfig::with_bots(3, "wizard");
+        assert!(c.build_rules().unwrap_err().0.contains("unknown bot"));
+        c = TableConfig::with_bots(3, "random");
+        c.preset = "moscow".into();
+        assert!(c.build_rules().is_err());
+        c = TableConfig::with_bots(3, "random");
+        c.options.insert("no_such_option".into(), "1".into());
+        assert!(c.build_rules().is_err());
+        c = TableConfig::with_bots(3, "random");
+        c.target = Some(20);
+        assert_eq!(c.build_rules().unwrap().get("target").as_deref(), Some("20"));
+    }
+}

@@ -1,0 +1,262 @@
+//! HTTP routes: the pages, the lobby API, seats, scoresheet, records, replay and the
+//! WebSocket upgrade. Errors are JSON `{"error": "…"}` with a fitting status.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use preferans::{HandState, Match, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::assets;
+use crate::config::{bot_levels, TableConfig};
+use crate::hub::{Hub, HubError};
+use crate::store::TableStatus;
+
+/// A refused request.
+pub struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<HubError> for ApiError {
+    fn from(e: HubError) -> Self {
+        let status = match &e {
+            HubError::NoTable(_) => StatusCode::NOT_FOUND,
+            HubError::BadToken => StatusCode::FORBIDDEN,
+            HubError::Seat(_) => StatusCode::CONFLICT,
+            HubError::Illegal(_) | HubError::Config(_) => StatusCode::BAD_REQUEST,
+            HubError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+/// The router of the whole server.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(|| async { assets::page(assets::LOBBY_HTML) }))
+        .route("/table/{id}", get(|| async { assets::page(assets::TABLE_HTML) }))
+        .route("/replay/{id}", get(|| async { assets::page(assets::REPLAY_HTML) }))
+        .route("/static/{file}", get(assets::static_file))
+        .route("/api/rules", get(rules_info))
+        .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/{id}", get(table_summary))
+        .route("/api/tables/{id}/seats", post(claim_seat))
+        .route("/api/tables/{id}/sheet.svg", get(sheet_svg))
+        .route("/api/tables/{id}/record", get(record))
+        .route("/api/tables/{id}/replay", get(replay))
+        .route("/ws", get(ws_upgrade))
+        .with_state(hub)
+}
+
+async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Response {
+    ws.max_message_size(64 * 1024)
+        .on_upgrade(move |socket| crate::ws::connection(hub, socket))
+}
+
+/// A table in the lobby list.
+#[derive(Serialize)]
+struct TableSummary {
+    id: String,
+    name: String,
+    rules: String,
+    players: u8,
+    private: bool,
+    finished: bool,
+    hands: usize,
+    move_timer_secs: Option<u32>,
+    seats: Vec<crate::table::SeatInfo>,
+    created_at: i64,
+}
+
+async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
+    let t = h.state.lock().await;
+    TableSummary {
+        id: t.id.clone(),
+        name: t.config.name.clone(),
+        rules: t.game().rules().to_string(),
+        players: t.config.players(),
+        private: t.config.password.is_some(),
+        finished: t.status() == TableStatus::Finished,
+        hands: t.game().finished_hands().len(),
+        move_timer_secs: t.config.move_timer_secs,
+        seats: t.seat_infos(),
+        created_at: t.created_at,
+    }
+}
+
+async fn list_tables(State(hub): State<Arc<Hub>>) -> Json<Vec<TableSummary>> {
+    let mut out = Vec::new();
+    for h in hub.all_tables().await {
+        out.push(summary(&h).await);
+    }
+    // Open tables first, newest first.
+    out.sort_by(|a, b| a.finished.cmp(&b.finished).then(b.created_at.cmp(&a.created_at)));
+    out.truncate(200);
+    Json(out)
+}
+
+async fn table_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<TableSummary>, ApiError> {
+    let h = hub.table(&id).await?;
+    Ok(Json(summary(&h).await))
+}
+
+async fn rules_info() -> Json<serde_json::Value> {
+    let presets: Vec<_> = preferans::rules::PRESETS
+        .iter()
+        .map(|p| json!({ "name": p.name, "description": p.help }))
+        .collect();
+    let options: Vec<_> = preferans::rules::RUSSIAN_OPTIONS
+        .iter()
+        .map(|o| json!({ "name": o.name, "rule": o.rule, "values": o.values, "description": o.help }))
+        .collect();
+    Json(json!({ "games": ["russian"], "presets": presets, "options": options, "bots": bot_levels() }))
+}
+
+async fn create_table(
+    State(hub): State<Arc<Hub>>,
+    body: Result<Json<TableConfig>, axum::extract::rejection::JsonRejection>,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    let Json(config) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let id = hub.create_table(config).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": id, "link": format!("/table/{id}") })),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    name: String,
+    #[serde(default)]
+    seat: Option<Seat>,
+    #[serde(default)]
+    password: Option<String>,
+}
+
+async fn claim_seat(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    body: Result<Json<SeatRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let (seat, token) = hub
+        .claim_seat(&id, req.seat, &req.name, req.password.as_deref())
+        .await?;
+    Ok(Json(json!({ "seat": seat, "token": token })))
+}
+
+async fn sheet_svg(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let h = hub.table(&id).await?;
+    let svg = h.state.lock().await.sheet_svg();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+fn finished_only() -> ApiError {
+    ApiError(
+        StatusCode::CONFLICT,
+        "the game is still being played: its record shows every hand, so it is available once the game is over".into(),
+    )
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let h = hub.table(&id).await?;
+    let t = h.state.lock().await;
+    if t.status() != TableStatus::Finished {
+        return Err(finished_only());
+    }
+    let disposition = format!("attachment; filename=\"preferans-{id}.json\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        t.record().to_json(),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    #[serde(default)]
+    step: usize,
+}
+
+/// Every action of a match in order.
+fn all_actions(m: &Match) -> Vec<(Seat, preferans::Action)> {
+    m.finished_hands()
+        .iter()
+        .chain(m.current_hand())
+        .flat_map(|h| h.history().iter().copied())
+        .collect()
+}
+
+async fn replay(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<ReplayQuery>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let h = hub.table(&id).await?;
+    let t = h.state.lock().await;
+    if t.status() != TableStatus::Finished {
+        return Err(finished_only());
+    }
+    let full = t.game();
+    let actions = all_actions(full);
+    let step = q.step.min(actions.len());
+    let mut m = Match::new(
+        full.rules().clone(),
+        full.seed(),
+        full.first_dealer(),
+        full.hand_limit(),
+    );
+    for &(seat, a) in &actions[..step] {
+        // The log replayed once already when the table loaded; a refusal here is impossible.
+        if m.apply(seat, a).is_err() {
+            break;
+        }
+    }
+    // The game is over: every card of the replayed position may be shown.
+    let (hand, number) = match m.current_hand() {
+        Some(hnd) if !hnd.history().is_empty() || m.finished_hands().is_empty() => (hnd, m.finished_hands().len() + 1),
+        _ => match m.finished_hands().last() {
+            Some(last) => (last, m.finished_hands().len()),
+            None => return Err(ApiError(StatusCode::NOT_FOUND, "nothing to replay".into())),
+        },
+    };
+    let (by_pos, _, _, _) = hand.card_places();
+    let cards: Vec<_> = (0..3)
+        .filter_map(|p| {
+            hand.seat_of_position(p)
+                .map(|s| json!({ "seat": s, "cards": by_pos[p].to_string() }))
+        })
+        .collect();
+    let settlement = m.sheet().settlement(m.rules());
+    Ok(Json(json!({
+        "step": step,
+        "total": actions.len(),
+        "hand_number": number,
+        "last_action": step.checked_sub(1).map(|i| format!("seat {}: {}", actions[i].0, actions[i].1)),
+        "observation": hand.observation(Viewer::Spectator),
+        "cards": cards,
+        "talon": hand.deal().talon().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "standing": (0..m.rules().players() as usize).map(|s| settlement.rounded(s)).collect::<Vec<_>>(),
+        "names": t.names(),
+    })))
+}

@@ -1,0 +1,341 @@
+//! The tables this process owns: creating and seating, the one path every action takes
+//! (check → store → apply → notify), bots and move timers.
+//!
+//! Ownership: this process owns every table in its map, and only the owner writes a table's
+//! log (`docs/architecture.md` says how several processes will share one database). A
+//! duplicate sequence number in the log is refused by the database's primary key, so two
+//! writers can never both extend a log.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use preferans::{Action, Seat, Viewer};
+use tokio::sync::{watch, Mutex, RwLock};
+
+use crate::config::{ConfigError, TableConfig};
+use crate::store::{now_ms, Store, StoreError, TableStatus};
+use crate::table::Table;
+
+/// Why an action or request was refused. The messages name no hidden card.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// No such table.
+    #[error("no table '{0}'")]
+    NoTable(String),
+    /// The token is not a seat's.
+    #[error("this token does not hold a seat at this table")]
+    BadToken,
+    /// The seat may not be taken.
+    #[error("{0}")]
+    Seat(String),
+    /// The rules refuse the action.
+    #[error("{0}")]
+    Illegal(String),
+    /// The configuration is refused.
+    #[error("{0}")]
+    Config(#[from] ConfigError),
+    /// Storage failed: nothing was applied.
+    #[error("storage failed, the action was not applied: {0}")]
+    Store(#[from] StoreError),
+}
+
+/// One table with its lock and change signal.
+pub struct TableHandle {
+    /// Table id.
+    pub id: String,
+    /// The table; held only for short, non-blocking work (bots think outside it).
+    pub state: Mutex<Table>,
+    /// The table's version after every change; connections wait on it.
+    pub changed: watch::Sender<u64>,
+}
+
+/// Server settings that are not per table.
+#[derive(Clone, Debug)]
+pub struct HubSettings {
+    /// Pause before each bot action, so people can follow the play.
+    pub bot_delay: Duration,
+    /// Samples of the expert hint adviser.
+    pub hint_budget: usize,
+}
+
+impl Default for HubSettings {
+    fn default() -> Self {
+        HubSettings {
+            bot_delay: Duration::from_millis(600),
+            hint_budget: 40,
+        }
+    }
+}
+
+/// All tables of this process.
+pub struct Hub {
+    store: Store,
+    tables: RwLock<HashMap<String, Arc<TableHandle>>>,
+    settings: HubSettings,
+}
+
+/// 128 random bits from the operating system as hex: table ids and seat tokens. Security,
+/// not play, so not seeded.
+pub fn random_hex(bytes: usize) -> String {
+    use rand_core::{OsRng, TryRngCore};
+    let mut buf = vec![0u8; bytes];
+    // An OS without randomness cannot run a server safely: fall back to time is worse.
+    OsRng
+        .try_fill_bytes(&mut buf)
+        .expect("the operating system's random source failed");
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn random_seed() -> u64 {
+    u64::from_str_radix(&random_hex(8), 16).unwrap_or(1)
+}
+
+impl Hub {
+    /// Loads every stored table (replaying its log) and starts its bots and timers.
+    ///
+    /// # Errors
+    /// The store cannot be read, or a stored table does not replay.
+    pub async fn start(store: Store, settings: HubSettings) -> Result<Arc<Hub>, anyhow::Error> {
+        let hub = Arc::new(Hub {
+            store,
+            tables: RwLock::new(HashMap::new()),
+            settings,
+        });
+        let stored = hub.store.load_tables().await?;
+        let mut map = hub.tables.write().await;
+        for t in &stored {
+            let table = Table::restore(t).map_err(anyhow::Error::msg)?;
+            if table.status() == TableStatus::Finished && t.status != TableStatus::Finished {
+                hub.store.finish_table(&t.id).await?;
+            }
+            map.insert(t.id.clone(), Arc::new(handle(table)));
+        }
+        let handles: Vec<_> = map.values().cloned().collect();
+        drop(map);
+        for h in handles {
+            hub.schedule(&h).await;
+        }
+        Ok(hub)
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// A table by id.
+    ///
+    /// # Errors
+    /// No such table.
+    pub async fn table(&self, id: &str) -> Result<Arc<TableHandle>, HubError> {
+        self.tables
+            .read()
+            .await
+            .get(id)
+            .cloned()
+            .ok_or_else(|| HubError::NoTable(id.chars().take(40).collect()))
+    }
+
+    /// Every table.
+    pub async fn all_tables(&self) -> Vec<Arc<TableHandle>> {
+        self.tables.read().await.values().cloned().collect()
+    }
+
+    /// Creates and stores a table; returns its id.
+    ///
+    /// # Errors
+    /// A refused configuration or a storage failure.
+    pub async fn create_table(self: &Arc<Self>, config: TableConfig) -> Result<String, HubError> {
+        let id = random_hex(6);
+        let seed = random_seed() >> 1; // stored as a signed BIGINT
+        let table = Table::new(id.clone(), config.clone(), seed, now_ms())?;
+        self.store.create_table(&id, &config, seed).await?;
+        let h = Arc::new(handle(table));
+        self.tables.write().await.insert(id.clone(), h.clone());
+        self.schedule(&h).await;
+        Ok(id)
+    }
+
+    /// Claims a person's seat (`seat`, or the first free one) with a name; returns the seat
+    /// and its token.
+    ///
+    /// # Errors
+    /// No table, wrong password, seat taken or not a person's, storage failure.
+    pub async fn claim_seat(
+        self: &Arc<Self>,
+        id: &str,
+        seat: Option<Seat>,
+        name: &str,
+        password: Option<&str>,
+    ) -> Result<(Seat, String), HubError> {
+        let h = self.table(id).await?;
+        let mut t = h.state.lock().await;
+        if let Some(p) = &t.config.password {
+            if password != Some(p.as_str()) {
+                return Err(HubError::Seat("this table is private: wrong password".into()));
+            }
+        }
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 30 {
+            return Err(HubError::Seat("a name has 1 to 30 characters".into()));
+        }
+        let seat = match seat {
+            Some(s) if t.is_free(s) => s,
+            Some(s) => return Err(HubError::Seat(format!("seat {s} is not free"))),
+            None => t
+                .first_free_seat()
+                .ok_or_else(|| HubError::Seat("no free seat at this table".into()))?,
+        };
+        let token = random_hex(16);
+        self.store.claim_seat(id, seat, name, &token).await?;
+        t.claim(seat, name.to_string(), token.clone());
+        h.changed.send_replace(t.version());
+        drop(t);
+        self.schedule(&h).await;
+        Ok((seat, token))
+    }
+
+    /// The one path of every action: checked by the rules crate, stored, then applied and
+    /// announced. A refused action changes nothing.
+    ///
+    /// # Errors
+    /// Out of turn, illegal, match over, or a storage failure.
+    pub async fn act(self: &Arc<Self>, h: &Arc<TableHandle>, seat: Seat, action: Action) -> Result<(), HubError> {
+        let mut t = h.state.lock().await;
+        self.act_locked(&mut t, h, seat, action).await?;
+        drop(t);
+        self.schedule(h).await;
+        Ok(())
+    }
+
+    async fn act_locked(&self, t: &mut Table, h: &TableHandle, seat: Seat, action: Action) -> Result<(), HubError> {
+        let next = t
+            .try_action(seat, action)
+            .map_err(|e| HubError::Illegal(e.to_string()))?;
+        self.store
+            .append_action(&t.id, t.action_count(), seat, &action.to_string())
+            .await?;
+        t.commit(next);
+        if t.status() == TableStatus::Finished {
+            self.store.finish_table(&t.id).await?;
+        }
+        h.changed.send_replace(t.version());
+        Ok(())
+    }
+
+    /// Starts what the table needs next: the bot driver when a bot is to move, the move
+    /// timer when a person is. (A boxed `Send` future: the bot driver calls it back.)
+    pub fn schedule(self: &Arc<Self>, h: &Arc<TableHandle>) -> Pin<Box<dyn Future<Output = ()> + Send + 'static>> {
+        let (hub, h) = (self.clone(), h.clone());
+        Box::pin(async move {
+            let mut t = h.state.lock().await;
+            let Some(seat) = t.to_move() else { return };
+            if t.is_bot(seat) {
+                if !t.bot_driver_running {
+                    t.bot_driver_running = true;
+                    tokio::spawn(hub.clone().drive_bots(h.clone()));
+                }
+            } else if let (Some(secs), None) = (t.config.move_timer_secs, t.deadline_ms) {
+                let deadline = now_ms() + i64::from(secs) * 1000;
+                t.deadline_ms = Some(deadline);
+                t.touch();
+                h.changed.send_replace(t.version());
+                let actions = t.action_count();
+                tokio::spawn(
+                    hub.clone()
+                        .timer(h.clone(), actions, Duration::from_secs(u64::from(secs))),
+                );
+            }
+        })
+    }
+
+    /// Plays bot turns until a person is to move or the match ends.
+    async fn drive_bots(self: Arc<Self>, h: Arc<TableHandle>) {
+        loop {
+            tokio::time::sleep(self.settings.bot_delay).await;
+            let turn = h.state.lock().await.take_bot_turn();
+            let Some((seat, mut bot, obs)) = turn else { break };
+            let (bot, choice) = match tokio::task::spawn_blocking(move || {
+                let c = bot.choose(&obs).or_else(|| obs.legal_actions.first().copied());
+                (bot, c)
+            })
+            .await
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::error!(table = %h.id, "bot task failed: {e}");
+                    break;
+                }
+            };
+            let mut t = h.state.lock().await;
+            t.return_bot(seat, bot);
+            let Some(action) = choice else { break };
+            if let Err(e) = self.act_locked(&mut t, &h, seat, action).await {
+                tracing::error!(table = %h.id, "bot action refused: {e}");
+                break;
+            }
+        }
+        h.state.lock().await.bot_driver_running = false;
+        // A person may be to move now (timer), or a bot again after a race with a claim.
+        self.schedule(&h).await;
+    }
+
+    /// The move timer: when no action came within `after`, the server plays the heuristic
+    /// bot's choice for the person to move.
+    async fn timer(self: Arc<Self>, h: Arc<TableHandle>, actions: u64, after: Duration) {
+        tokio::time::sleep(after).await;
+        let mut t = h.state.lock().await;
+        if t.action_count() != actions {
+            return;
+        }
+        let Some(seat) = t.to_move() else { return };
+        let Some(obs) = t.observation(Viewer::Seat(seat)) else {
+            return;
+        };
+        let mut bot = preferans_bots::HeuristicBot::new();
+        let choice = preferans_bots::Bot::choose(&mut bot, &obs).or_else(|| obs.legal_actions.first().copied());
+        if let Some(action) = choice {
+            if let Err(e) = self.act_locked(&mut t, &h, seat, action).await {
+                tracing::error!(table = %h.id, "timed-out move refused: {e}");
+            }
+        }
+        drop(t);
+        self.schedule(&h).await;
+    }
+
+    /// Ranked hints for a seat's current decision (the expert adviser; runs off the async
+    /// threads).
+    ///
+    /// # Errors
+    /// No table or not the seat's turn.
+    pub async fn hints(&self, h: &TableHandle, seat: Seat) -> Result<Vec<preferans_bots::hints::Hint>, HubError> {
+        let t = h.state.lock().await;
+        if t.to_move() != Some(seat) {
+            return Err(HubError::Illegal("hints are for your own turn".into()));
+        }
+        let obs = t
+            .observation(Viewer::Seat(seat))
+            .ok_or_else(|| HubError::Illegal("the match is over".into()))?;
+        let seed = t.seed ^ t.action_count();
+        drop(t);
+        let budget = self.settings.hint_budget;
+        tokio::task::spawn_blocking(move || {
+            let mut adviser = preferans_bots::ExpertBot::new(seed, budget);
+            preferans_bots::hints::hints(&obs, &mut adviser)
+        })
+        .await
+        .map_err(|e| HubError::Illegal(format!("the adviser failed: {e}")))
+    }
+}
+
+fn handle(table: Table) -> TableHandle {
+    let (changed, _) = watch::channel(table.version());
+    TableHandle {
+        id: table.id.clone(),
+        state: Mutex::new(table),
+        changed,
+    }
+}

@@ -1,0 +1,67 @@
+//! # preferans-server — Preferans in the browser
+//!
+//! `pref serve`: a lobby of tables, WebSocket play against bots and people, every accepted
+//! action stored (SQLite by default, PostgreSQL by URL) before anyone hears of it, and tables
+//! that continue after a restart. The rules are the `preferans` crate's: the server checks
+//! nothing itself and sends each connection only its seat's observation (RULES.md section 7).
+//!
+//! Layers: [`store`] (database) ← [`hub`] (tables, the action path, bots, timers) ←
+//! [`ws`] and [`http`] (the wire). The protocol is in `docs/protocol.md`.
+
+#![warn(missing_docs)]
+
+pub mod assets;
+pub mod config;
+pub mod http;
+pub mod hub;
+pub mod protocol;
+pub mod store;
+pub mod table;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+pub use config::{SeatKind, TableConfig};
+pub use hub::{Hub, HubSettings};
+pub use store::Store;
+
+/// A running server.
+pub struct Server {
+    /// The address it listens on (with the real port when 0 was asked for).
+    pub addr: SocketAddr,
+    /// Its tables.
+    pub hub: Arc<Hub>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// Connects the database, loads the tables and starts listening on `addr`.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated, a stored table does not replay, or the
+    /// address cannot be bound.
+    pub async fn start(addr: SocketAddr, database: &str, settings: HubSettings) -> anyhow::Result<Server> {
+        let store = Store::connect(database).await?;
+        let hub = Hub::start(store, settings).await?;
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let addr = listener.local_addr()?;
+        let app = http::router(hub.clone());
+        let task = tokio::spawn(async move { axum::serve(listener, app).await });
+        Ok(Server { addr, hub, task })
+    }
+
+    /// Serves until the task ends (an I/O error) or the process is stopped.
+    ///
+    /// # Errors
+    /// The listener failed.
+    pub async fn wait(self) -> anyhow::Result<()> {
+        self.task.await??;
+        Ok(())
+    }
+
+    /// Stops listening.
+    pub fn stop(&self) {
+        self.task.abort();
+    }
+}

@@ -1,0 +1,261 @@
+//! Persistence: tables, seats and every accepted action, in SQLite or PostgreSQL through one
+//! code path (sqlx's `Any` driver, `$n` placeholders both accept). Migrations run on start.
+//!
+//! A table's state is never stored, only its configuration, seed and action log: the rules
+//! crate replays the log on start, so what is stored is exactly what a record holds.
+
+use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Row};
+
+use crate::config::TableConfig;
+
+/// A storage error (database unreachable, bad URL, corrupt row).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database said no.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A stored row does not parse.
+    #[error("stored data: {0}")]
+    Corrupt(String),
+}
+
+/// The lifecycle of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableStatus {
+    /// Being played (or waiting for players).
+    Open,
+    /// The match is over; its record can be replayed and downloaded.
+    Finished,
+}
+
+impl TableStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            TableStatus::Open => "open",
+            TableStatus::Finished => "finished",
+        }
+    }
+}
+
+/// One stored table with its seats and actions.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    /// Table id.
+    pub id: String,
+    /// Its configuration.
+    pub config: TableConfig,
+    /// Deal seed.
+    pub seed: u64,
+    /// Open or finished.
+    pub status: TableStatus,
+    /// Creation time, Unix milliseconds.
+    pub created_at: i64,
+    /// Claimed seats: (seat, name, token).
+    pub seats: Vec<(u8, String, String)>,
+    /// Every accepted action in order: (seat, action text).
+    pub actions: Vec<(u8, String)>,
+}
+
+/// Now in Unix milliseconds.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    sqlite: bool,
+}
+
+/// An SQLite URL without options gets `mode=rwc`, so the file is created on first start.
+fn with_create_mode(url: &str) -> String {
+    if url.starts_with("sqlite:") && !url.contains('?') && !url.contains(":memory:") {
+        format!("{url}?mode=rwc")
+    } else {
+        url.to_string()
+    }
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://FILE`, `sqlite::memory:`, `postgres://…`) and applies the
+    /// migrations.
+    ///
+    /// # Errors
+    /// A bad URL, an unreachable database or a failed migration.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let url = with_create_mode(url);
+        let sqlite = url.starts_with("sqlite:");
+        let opts = AnyConnectOptions::from_str(&url)?;
+        // SQLite has one writer: one connection serialises writes without "database is
+        // locked" retries; WAL with synchronous=NORMAL keeps every committed action through a
+        // process kill (not through a power cut, which a game server need not survive).
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 1 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(opts)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool, sqlite })
+    }
+
+    /// Whether this is SQLite (for logs).
+    pub fn is_sqlite(&self) -> bool {
+        self.sqlite
+    }
+
+    /// Stores a new table.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn create_table(&self, id: &str, config: &TableConfig, seed: u64) -> Result<(), StoreError> {
+        let json = serde_json::to_string(config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        sqlx::query("INSERT INTO pref_tables (id, config, seed, status, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id)
+            .bind(json)
+            .bind(seed as i64)
+            .bind(TableStatus::Open.as_str())
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores a claimed seat.
+    ///
+    /// # Errors
+    /// A database error (also when the seat is already claimed).
+    pub async fn claim_seat(&self, id: &str, seat: u8, name: &str, token: &str) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO pref_seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(i32::from(seat))
+            .bind(name)
+            .bind(token)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Appends an accepted action as number `seq` (0-based) of the table's log.
+    ///
+    /// # Errors
+    /// A database error (also a duplicate `seq`, which means two writers: refused).
+    pub async fn append_action(&self, id: &str, seq: u64, seat: u8, action: &str) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO pref_actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id)
+            .bind(seq as i64)
+            .bind(i32::from(seat))
+            .bind(action)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Marks a table finished.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn finish_table(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE pref_tables SET status = $1, finished_at = $2 WHERE id = $3")
+            .bind(TableStatus::Finished.as_str())
+            .bind(now_ms())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Every table with its seats and actions, oldest first.
+    ///
+    /// # Errors
+    /// A database error or a row that does not parse.
+    pub async fn load_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let rows = sqlx::query("SELECT id, config, seed, status, created_at FROM pref_tables ORDER BY created_at, id")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut tables = Vec::with_capacity(rows.len());
+        for r in rows {
+            let id: String = r.try_get("id")?;
+            let config: String = r.try_get("config")?;
+            let config: TableConfig =
+                serde_json::from_str(&config).map_err(|e| StoreError::Corrupt(format!("table {id}: {e}")))?;
+            let seed: i64 = r.try_get("seed")?;
+            let status: String = r.try_get("status")?;
+            tables.push(StoredTable {
+                config,
+                seed: seed as u64,
+                status: if status == "finished" {
+                    TableStatus::Finished
+                } else {
+                    TableStatus::Open
+                },
+                created_at: r.try_get("created_at")?,
+                seats: Vec::new(),
+                actions: Vec::new(),
+                id,
+            });
+        }
+        let index: std::collections::HashMap<String, usize> =
+            tables.iter().enumerate().map(|(i, t)| (t.id.clone(), i)).collect();
+        for r in sqlx::query("SELECT table_id, seat, name, token FROM pref_seats ORDER BY table_id, seat")
+            .fetch_all(&self.pool)
+            .await?
+        {
+            let id: String = r.try_get("table_id")?;
+            let seat: i32 = r.try_get("seat")?;
+            if let Some(&i) = index.get(&id) {
+                tables[i]
+                    .seats
+                    .push((seat as u8, r.try_get("name")?, r.try_get("token")?));
+            }
+        }
+        for r in sqlx::query("SELECT table_id, seq, seat, action FROM pref_actions ORDER BY table_id, seq")
+            .fetch_all(&self.pool)
+            .await?
+        {
+            let id: String = r.try_get("table_id")?;
+            let seq: i64 = r.try_get("seq")?;
+            let seat: i32 = r.try_get("seat")?;
+            if let Some(&i) = index.get(&id) {
+                let t = &mut tables[i];
+                if seq as usize != t.actions.len() {
+                    return Err(StoreError::Corrupt(format!("table {id}: action {seq} out of order")));
+                }
+                t.actions.push((seat as u8, r.try_get("action")?));
+            }
+        }
+        Ok(tables)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_files_are_created_on_first_start() {
+        assert_eq!(with_create_mode("sqlite://pref.db"), "sqlite://pref.db?mode=rwc");
+        assert_eq!(with_create_mode("sqlite://pref.db?mode=ro"), "sqlite://pref.db?mode=ro");
+        assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(with_create_mode("postgres://x/y"), "postgres://x/y");
+    }
+}

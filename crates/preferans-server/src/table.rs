@@ -1,0 +1,458 @@
+//! One table: its configuration, the match (from the rules crate), who sits where, and the
+//! per-seat views. Synchronous and I/O-free; the hub adds locking, storage and broadcasting.
+
+use preferans::observation::Observation;
+use preferans::record::{PlayerRecord, Record};
+use preferans::{Action, IllegalAction, Match, Seat, Viewer};
+use preferans_bots::Bot;
+use serde::Serialize;
+
+use crate::config::{ConfigError, SeatKind, TableConfig};
+use crate::store::{StoredTable, TableStatus};
+
+/// A seat at the table.
+pub struct SeatState {
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The person's name once claimed, or the bot's.
+    pub name: Option<String>,
+    /// The secret that lets a connection act for this seat (people only).
+    pub token: Option<String>,
+    /// The bot playing this seat; taken out while it thinks.
+    pub bot: Option<Box<dyn Bot + Send>>,
+}
+
+/// Public facts about one seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatInfo {
+    /// Seat number.
+    pub seat: Seat,
+    /// The person's or bot's name; `None` while a person's seat is free.
+    pub name: Option<String>,
+    /// The bot level, for bot seats.
+    pub bot: Option<String>,
+}
+
+/// The finished hand just before the current one, as the viewer may see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LastHand {
+    /// 1-based hand number.
+    pub number: u32,
+    /// Final observation of that hand for the viewer.
+    pub observation: Observation,
+    /// One line: who declared what, tricks, result.
+    pub summary: String,
+}
+
+/// Everything a viewer is sent about the table: only what that viewer may know (RULES.md
+/// section 7 — the observation comes from the rules crate, and nothing else here holds cards).
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    /// Table id.
+    pub table: String,
+    /// Table name.
+    pub name: String,
+    /// Increases with every accepted action.
+    pub version: u64,
+    /// The viewer's seat (`None`: spectator).
+    pub you: Option<Seat>,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The rules, in words.
+    pub rules: String,
+    /// 1-based number of the hand being played (or of the last one, when the game is over).
+    pub hand_number: u32,
+    /// The hand being played, as the viewer sees it.
+    pub observation: Option<Observation>,
+    /// The hand before it.
+    pub last_hand: Option<LastHand>,
+    /// Summaries of every finished hand, oldest first.
+    pub log: Vec<String>,
+    /// Each seat's standing in whists so far (S10 settlement of the sheet as it stands).
+    pub standing: Vec<String>,
+    /// True once the match is over; `standing` is then the final settlement.
+    pub game_over: bool,
+    /// When the player to move runs out of time, Unix milliseconds (move timer tables).
+    pub deadline_ms: Option<i64>,
+}
+
+/// A table in memory.
+pub struct Table {
+    /// Table id.
+    pub id: String,
+    /// Its configuration.
+    pub config: TableConfig,
+    /// Deal seed.
+    pub seed: u64,
+    /// Creation time, Unix milliseconds.
+    pub created_at: i64,
+    m: Match,
+    seats: Vec<SeatState>,
+    /// Number of accepted actions (the next action's sequence number in the log).
+    actions: u64,
+    /// Increases with every change a viewer can see.
+    version: u64,
+    /// Move timer deadline for the seat to move (Unix ms).
+    pub deadline_ms: Option<i64>,
+    /// A task is driving this table's bots.
+    pub bot_driver_running: bool,
+}
+
+fn make_bot(kind: &SeatKind, seed: u64, seat: usize) -> Option<Box<dyn Bot + Send>> {
+    match kind {
+        SeatKind::Bot { level } => preferans_bots::bot_by_name(level, seed ^ (0xb07 + seat as u64)),
+        SeatKind::Human => None,
+    }
+}
+
+impl Table {
+    /// A new table.
+    ///
+    /// # Errors
+    /// A configuration the rules crate refuses.
+    pub fn new(id: String, config: TableConfig, seed: u64, created_at: i64) -> Result<Table, ConfigError> {
+        let rules = config.build_rules()?;
+        let m = Match::new(rules, seed, 0, config.hand_limit);
+        let seats = config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, k)| SeatState {
+                kind: k.clone(),
+                name: match k {
+                    SeatKind::Bot { level } => Some(format!("{level} bot")),
+                    SeatKind::Human => None,
+                },
+                token: None,
+                bot: make_bot(k, seed, i),
+            })
+            .collect();
+        Ok(Table {
+            id,
+            config,
+            seed,
+            created_at,
+            m,
+            seats,
+            actions: 0,
+            version: 0,
+            deadline_ms: None,
+            bot_driver_running: false,
+        })
+    }
+
+    /// A stored table, its log replayed through the rules crate's checked path.
+    ///
+    /// # Errors
+    /// A configuration or an action the rules refuse (a corrupt store).
+    pub fn restore(t: &StoredTable) -> Result<Table, String> {
+        let mut table = Table::new(t.id.clone(), t.config.clone(), t.seed, t.created_at).map_err(|e| e.to_string())?;
+        for (seat, name, token) in &t.seats {
+            let s = table
+                .seats
+                .get_mut(*seat as usize)
+                .ok_or_else(|| format!("table {}: no seat {seat}", t.id))?;
+            s.name = Some(name.clone());
+            s.token = Some(token.clone());
+        }
+        for (i, (seat, text)) in t.actions.iter().enumerate() {
+            let action: Action = text
+                .parse()
+                .map_err(|e| format!("table {}: action {i} '{text}': {e}", t.id))?;
+            let next = table
+                .try_action(*seat, action)
+                .map_err(|e| format!("table {}: action {i} '{text}': {e}", t.id))?;
+            table.commit(next);
+        }
+        Ok(table)
+    }
+
+    /// Stored status.
+    pub fn status(&self) -> TableStatus {
+        if self.m.is_over() {
+            TableStatus::Finished
+        } else {
+            TableStatus::Open
+        }
+    }
+
+    /// The match.
+    pub fn game(&self) -> &Match {
+        &self.m
+    }
+
+    /// Accepted actions so far.
+    pub fn action_count(&self) -> u64 {
+        self.actions
+    }
+
+    /// The version viewers last saw.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Marks a change that is not an action (a seat claimed, a timer set).
+    pub fn touch(&mut self) {
+        self.version += 1;
+    }
+
+    /// The seat to move.
+    pub fn to_move(&self) -> Option<Seat> {
+        self.m.current_hand().and_then(preferans::HandState::to_move)
+    }
+
+    /// Whether `seat` is played by a bot.
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| matches!(s.kind, SeatKind::Bot { .. }))
+    }
+
+    /// Whether `seat` is a person's seat not yet claimed.
+    pub fn is_free(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| s.kind == SeatKind::Human && s.token.is_none())
+    }
+
+    /// The first free person's seat.
+    pub fn first_free_seat(&self) -> Option<Seat> {
+        (0..self.seats.len() as Seat).find(|&s| self.is_free(s))
+    }
+
+    /// Gives a free seat a name and token.
+    pub fn claim(&mut self, seat: Seat, name: String, token: String) {
+        if let Some(s) = self.seats.get_mut(seat as usize) {
+            s.name = Some(name);
+            s.token = Some(token);
+            self.version += 1;
+        }
+    }
+
+    /// The seat a token belongs to. Tokens are compared in full; an empty token matches none.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        if token.is_empty() {
+            return None;
+        }
+        self.seats
+            .iter()
+            .position(|s| s.token.as_deref() == Some(token))
+            .map(|i| i as Seat)
+    }
+
+    /// The match after `seat` plays `action`, or why it may not. The table is unchanged:
+    /// the caller stores the action and then [`Table::commit`]s.
+    ///
+    /// # Errors
+    /// The rules crate's refusal (out of turn, illegal, match over).
+    pub fn try_action(&self, seat: Seat, action: Action) -> Result<Match, IllegalAction> {
+        let mut next = self.m.clone();
+        next.apply(seat, action)?;
+        Ok(next)
+    }
+
+    /// Accepts the match from [`Table::try_action`] once the action is stored.
+    pub fn commit(&mut self, next: Match) {
+        self.m = next;
+        self.actions += 1;
+        self.version += 1;
+        self.deadline_ms = None;
+    }
+
+    /// The observation of the seat to move, when a bot holds it, with the bot taken out of
+    /// its seat to think (give it back with [`Table::return_bot`]).
+    pub fn take_bot_turn(&mut self) -> Option<(Seat, Box<dyn Bot + Send>, Observation)> {
+        let seat = self.to_move()?;
+        let hand = self.m.current_hand()?;
+        let obs = preferans::HandState::observation(hand, Viewer::Seat(seat));
+        let bot = self.seats.get_mut(seat as usize)?.bot.take()?;
+        Some((seat, bot, obs))
+    }
+
+    /// Puts a bot back in its seat.
+    pub fn return_bot(&mut self, seat: Seat, bot: Box<dyn Bot + Send>) {
+        if let Some(s) = self.seats.get_mut(seat as usize) {
+            s.bot = Some(bot);
+        }
+    }
+
+    /// The current observation of a seat (or a spectator).
+    pub fn observation(&self, viewer: Viewer) -> Option<Observation> {
+        let hand = self.m.current_hand()?;
+        Some(preferans::HandState::observation(hand, viewer))
+    }
+
+    /// Public seat list.
+    pub fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatInfo {
+                seat: i as Seat,
+                name: s.name.clone(),
+                bot: match &s.kind {
+                    SeatKind::Bot { level } => Some(level.clone()),
+                    SeatKind::Human => None,
+                },
+            })
+            .collect()
+    }
+
+    /// What `viewer` is sent. A seat number that is not a seat of this table gets the
+    /// spectator view.
+    pub fn view(&self, viewer: Viewer) -> View {
+        let viewer = viewer.filter_seat(|s| (s as usize) < self.seats.len());
+        let finished = self.m.finished_hands();
+        let last_hand = finished.last().and_then(|h| {
+            let outcome = preferans::HandState::outcome(h)?;
+            Some(LastHand {
+                number: finished.len() as u32,
+                observation: preferans::HandState::observation(h, viewer),
+                summary: outcome.summary(),
+            })
+        });
+        let log = finished
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| {
+                Some(format!(
+                    "hand {}: {}",
+                    i + 1,
+                    preferans::HandState::outcome(h)?.summary()
+                ))
+            })
+            .collect();
+        let settlement = self.m.sheet().settlement(self.m.rules());
+        View {
+            table: self.id.clone(),
+            name: self.config.name.clone(),
+            version: self.version,
+            you: match viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Spectator => None,
+            },
+            seats: self.seat_infos(),
+            rules: self.m.rules().to_string(),
+            hand_number: finished.len() as u32 + u32::from(!self.m.is_over()),
+            observation: self.observation(viewer),
+            last_hand,
+            log,
+            standing: (0..self.seats.len()).map(|s| settlement.rounded(s)).collect(),
+            game_over: self.m.is_over(),
+            deadline_ms: self.deadline_ms,
+        }
+    }
+
+    /// The game record so far (for download once finished).
+    pub fn record(&self) -> Record {
+        let players = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| PlayerRecord {
+                name: s.name.clone().unwrap_or_else(|| format!("seat {i}")),
+                kind: match &s.kind {
+                    SeatKind::Bot { level } => level.clone(),
+                    SeatKind::Human => "human".into(),
+                },
+            })
+            .collect();
+        Record::from_match(&self.m, players)
+    }
+
+    /// Seat names for the scoresheet.
+    pub fn names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.name.clone().unwrap_or_else(|| format!("seat {i}")))
+            .collect()
+    }
+
+    /// The classic pulya drawing of the sheet so far.
+    pub fn sheet_svg(&self) -> String {
+        preferans::scoring::pulya_svg(self.m.sheet(), self.m.rules(), &self.names())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Table {
+        let mut c = TableConfig::with_bots(3, "random");
+        c.seats[1] = SeatKind::Human;
+        Table::new("t1".into(), c, 7, 0).unwrap()
+    }
+
+    #[test]
+    fn tokens_map_to_their_seat_only() {
+        let mut t = table();
+        assert_eq!(t.first_free_seat(), Some(0));
+        t.claim(0, "Ann".into(), "secret-a".into());
+        t.claim(1, "Bob".into(), "secret-b".into());
+        assert_eq!(t.first_free_seat(), None);
+        assert_eq!(t.seat_of_token("secret-a"), Some(0));
+        assert_eq!(t.seat_of_token("secret-b"), Some(1));
+        assert_eq!(t.seat_of_token("secret"), None);
+        assert_eq!(t.seat_of_token(""), None);
+        assert!(t.is_bot(2) && !t.is_bot(0));
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing() {
+        let t = table();
+        let to_move = t.to_move().unwrap();
+        let other = (to_move + 1) % 3;
+        let legal = t.observation(Viewer::Seat(to_move)).unwrap().legal_actions;
+        assert!(t.try_action(other, legal[0]).is_err());
+        assert_eq!(t.version(), 0);
+        assert_eq!(t.action_count(), 0);
+    }
+
+    #[test]
+    fn views_show_only_the_viewers_cards() {
+        let t = table();
+        for seat in 0..3u8 {
+            let v = t.view(Viewer::Seat(seat));
+            let o = v.observation.unwrap();
+            let shown = o.cards_shown();
+            let hand = t.game().current_hand().unwrap();
+            assert_eq!(shown, hand.visible_cards(Viewer::Seat(seat)));
+            assert_eq!(shown.len(), 10);
+        }
+        let spectator = t.view(Viewer::Spectator).observation.unwrap();
+        assert!(spectator.cards_shown().is_empty());
+        // A seat number the table does not have is a spectator.
+        assert_eq!(t.view(Viewer::Seat(9)).you, None);
+    }
+
+    #[test]
+    fn restore_replays_the_stored_log() {
+        let mut t = table();
+        let mut log = Vec::new();
+        for _ in 0..12 {
+            let seat = t.to_move().unwrap();
+            let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
+            let next = t.try_action(seat, a).unwrap();
+            t.commit(next);
+            log.push((seat, a.to_string()));
+        }
+        let stored = StoredTable {
+            id: "t1".into(),
+            config: t.config.clone(),
+            seed: 7,
+            status: TableStatus::Open,
+            created_at: 0,
+            seats: vec![(0, "Ann".into(), "x".into())],
+            actions: log,
+        };
+        let r = Table::restore(&stored).unwrap();
+        assert_eq!(r.game(), t.game());
+        assert_eq!(r.action_count(), 12);
+        assert_eq!(r.seat_of_token("x"), Some(0));
+        let mut bad = stored.clone();
+        bad.actions[3].1 = "play ZZ".into();
+        assert!(Table::restore(&bad).err().unwrap().contains("action 3"));
+    }
+}

@@ -1,0 +1,135 @@
+//! One WebSocket connection: join a table as a seat or a spectator, receive the view after
+//! every change, send actions. A bad message gets an error message and changes nothing; the
+//! connection stays open.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use preferans::{Action, Viewer};
+use tokio::sync::watch;
+
+use crate::hub::{Hub, HubError, TableHandle};
+use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
+
+struct Joined {
+    table: Arc<TableHandle>,
+    viewer: Viewer,
+    changes: watch::Receiver<u64>,
+}
+
+async fn changed(joined: &mut Option<Joined>) -> bool {
+    match joined {
+        Some(j) => j.changes.changed().await.is_ok(),
+        None => std::future::pending().await,
+    }
+}
+
+async fn state_msg(j: &mut Joined) -> ServerMsg {
+    j.changes.borrow_and_update();
+    let t = j.table.state.lock().await;
+    ServerMsg::State(Box::new(t.view(j.viewer)))
+}
+
+/// Serves one connection until the client leaves.
+pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
+    let (mut tx, mut rx) = socket.split();
+    let mut joined: Option<Joined> = None;
+    loop {
+        let reply = tokio::select! {
+            msg = rx.next() => match msg {
+                Some(Ok(Message::Text(text))) => handle(&hub, &mut joined, text.as_str()).await,
+                Some(Ok(Message::Binary(_))) => Some(ServerMsg::error("binary frames are not understood; send JSON text")),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+            },
+            alive = changed(&mut joined) => match (alive, joined.as_mut()) {
+                (true, Some(j)) => Some(state_msg(j).await),
+                _ => { joined = None; None }
+            },
+        };
+        if let Some(reply) = reply {
+            if tx.send(Message::Text(reply.to_json().into())).await.is_err() {
+                break;
+            }
+        }
+    }
+}
+
+async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, text: &str) -> Option<ServerMsg> {
+    let msg = match parse_client(text) {
+        Ok(m) => m,
+        Err(e) => return Some(ServerMsg::error(e)),
+    };
+    match msg {
+        ClientMsg::Ping => Some(ServerMsg::Pong),
+        ClientMsg::Join { table, token } => {
+            let h = match hub.table(&table).await {
+                Ok(h) => h,
+                Err(e) => return Some(ServerMsg::error(e.to_string())),
+            };
+            let viewer = match token.as_deref() {
+                None => Viewer::Spectator,
+                Some(tok) => match h.state.lock().await.seat_of_token(tok) {
+                    Some(s) => Viewer::Seat(s),
+                    None => return Some(ServerMsg::error(HubError::BadToken.to_string())),
+                },
+            };
+            let mut j = Joined {
+                changes: h.changed.subscribe(),
+                table: h,
+                viewer,
+            };
+            let state = state_msg(&mut j).await;
+            *joined = Some(j);
+            Some(state)
+        }
+        ClientMsg::Act { token, action } => {
+            let Some(j) = joined.as_ref() else {
+                return Some(ServerMsg::error("join a table first"));
+            };
+            let Some(seat) = j.table.state.lock().await.seat_of_token(&token) else {
+                return Some(ServerMsg::error(HubError::BadToken.to_string()));
+            };
+            let action: Action = match action.parse() {
+                Ok(a) => a,
+                Err(e) => {
+                    let mut shown: String = action.chars().take(40).collect();
+                    if shown.len() < action.len() {
+                        shown.push('…');
+                    }
+                    return Some(ServerMsg::error(format!("'{shown}' is not an action: {e}")));
+                }
+            };
+            let table = j.table.clone();
+            match hub.act(&table, seat, action).await {
+                // The new state reaches this connection through the change signal.
+                Ok(()) => None,
+                Err(e) => Some(ServerMsg::error(e.to_string())),
+            }
+        }
+        ClientMsg::Hint { token } => {
+            let Some(j) = joined.as_ref() else {
+                return Some(ServerMsg::error("join a table first"));
+            };
+            let Some(seat) = j.table.state.lock().await.seat_of_token(&token) else {
+                return Some(ServerMsg::error(HubError::BadToken.to_string()));
+            };
+            let table = j.table.clone();
+            match hub.hints(&table, seat).await {
+                Ok(hints) => Some(ServerMsg::Hints {
+                    hints: hints
+                        .into_iter()
+                        .take(5)
+                        .map(|h| HintMsg {
+                            action: h.action.to_string(),
+                            value: h.value,
+                            reason: h.reason,
+                        })
+                        .collect(),
+                }),
+                Err(e) => Some(ServerMsg::error(e.to_string())),
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! A real server on a free loopback port and real WebSocket clients.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use preferans_server::{HubSettings, Server};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub mod postgres;
+
+pub fn fast() -> HubSettings {
+    HubSettings {
+        bot_delay: Duration::ZERO,
+        hint_budget: 4,
+    }
+}
+
+pub async fn start(database: &str) -> Server {
+    Server::start("127.0.0.1:0".parse().unwrap(), database, fast())
+        .await
+        .unwrap()
+}
+
+pub fn sqlite_url(dir: &tempfile::TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("pref.db").display())
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}{path}"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+pub async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
+    let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+/// Creates a table; returns its id.
+pub async fn create(addr: SocketAddr, config: Value) -> String {
+    let (status, v) = post(addr, "/api/tables", config).await;
+    assert_eq!(status, 201, "{v}");
+    v["id"].as_str().unwrap().to_string()
+}
+
+/// Claims a seat; returns (seat, token).
+pub async fn seat(addr: SocketAddr, table: &str, name: &str) -> (u8, String) {
+    let (status, v) = post(addr, &format!("/api/tables/{table}/seats"), json!({ "name": name })).await;
+    assert_eq!(status, 200, "{v}");
+    (
+        v["seat"].as_u64().unwrap() as u8,
+        v["token"].as_str().unwrap().to_string(),
+    )
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every text message received, raw, for the section 7 scans.
+    pub received: Vec<String>,
+    pub token: Option<String>,
+    pub last_state: Option<Value>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+            token: None,
+            last_state: None,
+        }
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.send_text(&v.to_string()).await;
+    }
+
+    /// The next message (fails the test after 20 s of silence).
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("no message within 20 s")
+                .expect("connection closed")
+                .expect("websocket error");
+            if let Message::Text(t) = m {
+                self.received.push(t.to_string());
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == "state" {
+                    self.last_state = Some(v.clone());
+                }
+                return v;
+            }
+        }
+    }
+
+    /// Receives until a message of `kind`.
+    pub async fn recv_type(&mut self, kind: &str) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+
+    pub async fn join(&mut self, table: &str, token: Option<&str>) -> Value {
+        self.token = token.map(str::to_string);
+        match token {
+            Some(t) => self.send(json!({"type": "join", "table": table, "token": t})).await,
+            None => self.send(json!({"type": "join", "table": table})).await,
+        }
+        self.recv().await
+    }
+
+    pub async fn act(&mut self, action: &str) {
+        let token = self.token.clone().unwrap_or_default();
+        self.send(json!({"type": "act", "token": token, "action": action}))
+            .await;
+    }
+}

@@ -1,0 +1,397 @@
+//! The server over real WebSocket connections on SQLite: full hands between three people,
+//! refusals that change nothing, what each connection may see (RULES.md section 7), replay
+//! and record of a finished game, and a restart mid-hand.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::{create, get, post, seat, sqlite_url, start, Client};
+use serde_json::{json, Value};
+
+fn three_people(hand_limit: u32) -> Value {
+    json!({ "name": "three people", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}], "hand_limit": hand_limit })
+}
+
+/// Card tokens (`AS`, `TH`, …) in a piece of JSON text.
+fn cards_in(text: &str) -> HashSet<String> {
+    let b = text.as_bytes();
+    let mut out = HashSet::new();
+    for i in 0..b.len().saturating_sub(1) {
+        let boundary = |j: usize| j >= b.len() || !b[j].is_ascii_alphanumeric();
+        if b"789TJQKA".contains(&b[i]) && b"SCDH".contains(&b[i + 1]) && (i == 0 || boundary(i - 1)) && boundary(i + 2)
+        {
+            out.insert(text[i..i + 2].to_string());
+        }
+    }
+    out
+}
+
+/// Every card token in every string of `v`, except bids (`bid 8D` and the contract `8D` name
+/// a strain, not a card).
+fn card_strings(v: &Value, out: &mut HashSet<String>) {
+    match v {
+        Value::String(s) if !s.starts_with("bid ") && !s.starts_with("declare ") => out.extend(cards_in(s)),
+        Value::Array(a) => a.iter().for_each(|x| card_strings(x, out)),
+        Value::Object(o) => {
+            for (k, x) in o {
+                if k != "contract" && k != "highest_bid" {
+                    card_strings(x, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The section 7 scan of one observation: every card it mentions is the viewer's own, in an
+/// open hand, in the shown talon, or played (public in the history); never a card still
+/// hidden in another hand or the talon.
+fn check_observation(obs: &Value, deal: &Value, viewer: Option<u64>) {
+    let mut shown = HashSet::new();
+    card_strings(obs, &mut shown);
+    let mut public: HashSet<String> = HashSet::new();
+    for (_, a) in obs["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].clone(), p[1].clone()))
+    {
+        if let Some(c) = a.as_str().and_then(|s| s.strip_prefix("play ")) {
+            public.insert(c.to_string());
+        }
+    }
+    for c in obs["talon"].as_array().unwrap() {
+        public.insert(c.as_str().unwrap().to_string());
+    }
+    let mut open: HashSet<u64> = HashSet::new();
+    for h in obs["hands"].as_array().unwrap() {
+        if !h["cards"].is_null() {
+            if let Some(s) = h["holder"]["seat"].as_u64() {
+                open.insert(s);
+            }
+        }
+    }
+    let mut hidden: HashSet<String> = HashSet::new();
+    for (s, hand) in deal["hands"].as_array().unwrap().iter().enumerate() {
+        if Some(s as u64) == viewer || open.contains(&(s as u64)) {
+            continue;
+        }
+        hidden.extend(cards_in(hand.as_str().unwrap()));
+    }
+    for c in deal["talon"].as_array().unwrap() {
+        hidden.insert(c.as_str().unwrap().to_string());
+    }
+    // The declarer sees his own discard (T1); it came from his cards and the talon.
+    if viewer.is_some() && obs["declarer"].as_u64() == viewer {
+        hidden.clear();
+        for (s, hand) in deal["hands"].as_array().unwrap().iter().enumerate() {
+            if Some(s as u64) != viewer && !open.contains(&(s as u64)) {
+                hidden.extend(cards_in(hand.as_str().unwrap()));
+            }
+        }
+    }
+    for c in shown {
+        assert!(
+            !hidden.contains(&c) || public.contains(&c),
+            "viewer {viewer:?} was shown hidden card {c}: {obs}"
+        );
+    }
+}
+
+async fn play_until_over(clients: &mut [Client], spectator: &mut Client) {
+    loop {
+        let st = clients[0].last_state.clone().unwrap();
+        if st["game_over"] == true {
+            break;
+        }
+        let to_move = st["observation"]["to_move"].as_u64().unwrap() as usize;
+        // The mover's own latest view lists its legal actions.
+        let mover_state = loop {
+            let s = clients[to_move].last_state.clone().unwrap();
+            if s["version"] == st["version"] {
+                break s;
+            }
+            clients[to_move].recv_type("state").await;
+        };
+        let legal = mover_state["observation"]["legal_actions"].as_array().unwrap().clone();
+        // Variety without randomness: the version picks the action.
+        let pick = legal[st["version"].as_u64().unwrap() as usize % legal.len()]
+            .as_str()
+            .unwrap()
+            .to_string();
+        clients[to_move].act(&pick).await;
+        let next_version = st["version"].as_u64().unwrap() + 1;
+        for c in clients.iter_mut().chain(std::iter::once(&mut *spectator)) {
+            loop {
+                let v = c.recv_type("state").await;
+                if v["version"].as_u64().unwrap() >= next_version {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+async fn three_people_play_whole_hands_and_each_sees_only_what_it_may(url: &str) {
+    let server = start(url).await;
+    let id = create(server.addr, three_people(2)).await;
+    let mut clients = Vec::new();
+    for name in ["Ann", "Bob", "Cy"] {
+        let (s, token) = seat(server.addr, &id, name).await;
+        let mut c = Client::connect(server.addr).await;
+        let v = c.join(&id, Some(&token)).await;
+        assert_eq!(v["you"].as_u64(), Some(u64::from(s)));
+        clients.push(c);
+    }
+    // Everyone's last join bumped nothing: bring every client to the same version.
+    for c in clients.iter_mut() {
+        c.send(json!({"type": "ping"})).await;
+        c.recv_type("pong").await;
+    }
+    let mut spectator = Client::connect(server.addr).await;
+    let v = spectator.join(&id, None).await;
+    assert_eq!(v["you"], Value::Null);
+    play_until_over(&mut clients, &mut spectator).await;
+
+    // The record, now downloadable, has the deals to check every message against.
+    let (status, record) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 200);
+    let record: Value = serde_json::from_str(&record).unwrap();
+    let hands = record["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 2);
+    let mut scanned = 0;
+    for (viewer, c) in clients
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (Some(i as u64), c))
+        .chain([(None, &spectator)])
+    {
+        for raw in &c.received {
+            let m: Value = serde_json::from_str(raw).unwrap();
+            if m["type"] != "state" {
+                continue;
+            }
+            let n = m["hand_number"].as_u64().unwrap() as usize;
+            if let Some(obs) = m["observation"].as_object() {
+                check_observation(&Value::Object(obs.clone()), &hands[n - 1]["deal"], viewer);
+                scanned += 1;
+            }
+            if let Some(last) = m["last_hand"].as_object() {
+                let k = last["number"].as_u64().unwrap() as usize;
+                check_observation(&last["observation"], &hands[k - 1]["deal"], viewer);
+            }
+        }
+    }
+    assert!(scanned > 100, "scanned {scanned} views");
+    // The record replays and its scores are the sheet's.
+    let rec = preferans::record::Record::from_json(&record.to_string()).unwrap();
+    rec.replay().unwrap();
+    let (status, svg) = get(server.addr, &format!("/api/tables/{id}/sheet.svg")).await;
+    assert_eq!(status, 200);
+    assert!(svg.contains("<svg"));
+    let (status, replay) = get(server.addr, &format!("/api/tables/{id}/replay?step=5")).await;
+    assert_eq!(status, 200);
+    let replay: Value = serde_json::from_str(&replay).unwrap();
+    assert_eq!(replay["step"], 5);
+    assert_eq!(replay["cards"].as_array().unwrap().len(), 3);
+}
+
+async fn out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing(url: &str) {
+    let server = start(url).await;
+    let id = create(server.addr, three_people(1)).await;
+    let other = create(server.addr, three_people(1)).await;
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bob", "Cy"] {
+        tokens.push(seat(server.addr, &id, name).await.1);
+    }
+    let (_, foreign) = seat(server.addr, &other, "Eve").await;
+    let mut c = Client::connect(server.addr).await;
+    let st = c.join(&id, Some(&tokens[0])).await;
+    let version = st["version"].clone();
+    let to_move = st["observation"]["to_move"].as_u64().unwrap() as usize;
+    let idle = (to_move + 1) % 3;
+
+    // Out of turn: an idle seat with its own token.
+    c.send(json!({"type": "act", "token": tokens[idle], "action": "pass"}))
+        .await;
+    let e = c.recv_type("error").await;
+    assert!(e["message"].as_str().unwrap().contains("turn"), "{e}");
+    // A token from another table, a made-up one, none.
+    for bad in [foreign.as_str(), "0123456789abcdef0123456789abcdef", ""] {
+        c.send(json!({"type": "act", "token": bad, "action": "pass"})).await;
+        let e = c.recv_type("error").await;
+        assert!(e["message"].as_str().unwrap().contains("token"), "{e}");
+    }
+    // Garbage of every kind; the connection survives each.
+    for text in [
+        "",
+        "{",
+        "null",
+        "[1,2]",
+        r#"{"type":"act"}"#,
+        r#"{"type":"fly"}"#,
+        r#"{"type":"act","token":"x","action":"pass","extra":1}"#,
+    ] {
+        c.send_text(text).await;
+        assert_eq!(c.recv().await["type"], "error", "{text}");
+    }
+    c.send(json!({"type": "act", "token": tokens[to_move], "action": "bid 11S"}))
+        .await;
+    assert!(c.recv_type("error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("not an action"));
+    c.send(json!({"type": "act", "token": tokens[to_move], "action": "play AS"}))
+        .await;
+    assert_eq!(c.recv_type("error").await["type"], "error");
+    c.send(json!({"type": "ping"})).await;
+    assert_eq!(c.recv().await["type"], "pong");
+    // Nothing changed: a fresh join sees the same version, and the mover can still act.
+    let mut d = Client::connect(server.addr).await;
+    assert_eq!(d.join(&id, None).await["version"], version);
+    c.send(json!({"type": "act", "token": tokens[to_move], "action": "pass"}))
+        .await;
+    let st = c.recv_type("state").await;
+    assert_eq!(st["version"].as_u64(), version.as_u64().map(|v| v + 1));
+
+    // HTTP refusals.
+    let (status, _) = post(server.addr, "/api/tables", json!({"seats": []})).await;
+    assert_eq!(status, 400);
+    let (status, v) = post(
+        server.addr,
+        "/api/tables",
+        json!({"seats": [{"kind":"human"}], "bogus": 1}),
+    )
+    .await;
+    assert_eq!(status, 400, "{v}");
+    let (status, _) = post(server.addr, &format!("/api/tables/{id}/seats"), json!({"name": "Dan"})).await;
+    assert_eq!(status, 409, "a full table has no free seat");
+    let (status, _) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 409, "no record while the game is played");
+    let (status, _) = get(server.addr, "/api/tables/nope/sheet.svg").await;
+    assert_eq!(status, 404);
+    let mut e = Client::connect(server.addr).await;
+    e.send(json!({"type": "join", "table": "nope"})).await;
+    assert_eq!(e.recv().await["type"], "error");
+}
+
+async fn private_tables_need_the_password_and_bots_fill_their_seats(url: &str) {
+    let server = start(url).await;
+    let id = create(
+        server.addr,
+        json!({"seats": [{"kind":"human"}, {"kind":"bot","level":"heuristic"}, {"kind":"bot","level":"random"}], "password": "pw", "hand_limit": 1}),
+    )
+    .await;
+    let (status, _) = post(server.addr, &format!("/api/tables/{id}/seats"), json!({"name": "Ann"})).await;
+    assert_eq!(status, 409);
+    let (status, _) = post(
+        server.addr,
+        &format!("/api/tables/{id}/seats"),
+        json!({"name": "Ann", "password": "no"}),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (status, v) = post(
+        server.addr,
+        &format!("/api/tables/{id}/seats"),
+        json!({"name": "Ann", "password": "pw"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let token = v["token"].as_str().unwrap().to_string();
+    let mut c = Client::connect(server.addr).await;
+    c.join(&id, Some(&token)).await;
+    // Play the one hand: the person always takes its first legal action; bots answer.
+    loop {
+        let st = c.last_state.clone().unwrap();
+        if st["game_over"] == true {
+            break;
+        }
+        if st["observation"]["to_move"].as_u64() == Some(0) {
+            let a = st["observation"]["legal_actions"][0].as_str().unwrap().to_string();
+            c.act(&a).await;
+        }
+        c.recv_type("state").await;
+    }
+    let (_, list) = get(server.addr, "/api/tables").await;
+    let list: Value = serde_json::from_str(&list).unwrap();
+    let t = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == id.as_str())
+        .unwrap();
+    assert_eq!(t["private"], true);
+    assert_eq!(t["finished"], true);
+}
+
+async fn a_restarted_server_continues_every_table_where_it_was(url: &str) {
+    let server = start(url).await;
+    let id = create(server.addr, three_people(1)).await;
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bob", "Cy"] {
+        tokens.push(seat(server.addr, &id, name).await.1);
+    }
+    let mut c = Client::connect(server.addr).await;
+    let mut st = c.join(&id, Some(&tokens[0])).await;
+    for _ in 0..5 {
+        let mover = st["observation"]["to_move"].as_u64().unwrap() as usize;
+        let mut m = Client::connect(server.addr).await;
+        let ms = m.join(&id, Some(&tokens[mover])).await;
+        let a = ms["observation"]["legal_actions"][0].as_str().unwrap().to_string();
+        m.act(&a).await;
+        st = m.recv_type("state").await;
+    }
+    let before = st["version"].clone();
+    let obs_before = loop {
+        let v = c.recv_type("state").await;
+        if v["version"] == before {
+            break v;
+        }
+    };
+    server.stop();
+    drop(server);
+    let server = start(url).await;
+    let mut c = Client::connect(server.addr).await;
+    let after = c.join(&id, Some(&tokens[0])).await;
+    assert_eq!(after["observation"]["history"], st["observation"]["history"]);
+    assert_eq!(after["observation"]["hands"], obs_before["observation"]["hands"]);
+    assert!(after["version"].as_u64() >= before.as_u64().map(|v| v.min(5)));
+    // And the hand goes on.
+    let mover = after["observation"]["to_move"].as_u64().unwrap() as usize;
+    let mut m = Client::connect(server.addr).await;
+    let ms = m.join(&id, Some(&tokens[mover])).await;
+    let a = ms["observation"]["legal_actions"][0].as_str().unwrap().to_string();
+    m.act(&a).await;
+    let next = m.recv_type("state").await;
+    assert_eq!(next["observation"]["history"].as_array().unwrap().len(), 6);
+}
+
+/// Each scenario on SQLite (a fresh file) and on PostgreSQL (a fresh database).
+macro_rules! on_both_databases {
+    ($($name:ident),*) => {
+        mod sqlite {
+            $(#[tokio::test]
+            async fn $name() {
+                let dir = tempfile::tempdir().unwrap();
+                super::$name(&super::sqlite_url(&dir)).await;
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $name() {
+                let db = super::common::postgres::FreshDatabase::create().await;
+                super::$name(&db.url).await;
+                db.drop().await;
+            })*
+        }
+    };
+}
+
+on_both_databases!(
+    three_people_play_whole_hands_and_each_sees_only_what_it_may,
+    out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing,
+    private_tables_need_the_password_and_bots_fill_their_seats,
+    a_restarted_server_continues_every_table_where_it_was
+);

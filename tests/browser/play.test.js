@@ -1,0 +1,124 @@
+// Browser test: create a table with two bots in the lobby, play a whole hand by clicking,
+// reload in the middle of it and go on, and see the scoresheet change.
+// Needs PREF_BIN (the pref binary) and Debian's /usr/bin/chromium (or CHROMIUM).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = process.env.PREF_BIN ?? join(here, "../../target/debug/pref");
+const shots = join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+let server, base, browser;
+
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "pref-browser-"));
+  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--database", `sqlite://${join(dir, "pref.db")}`, "--bot-delay-ms", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/served at (http:\/\/[^/\s]+)\//);
+      if (m) resolve(m[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`pref serve exited with ${code}: ${out}`)));
+  });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+// One click of the person's turn: a discard needs two cards and the button; anything else is
+// one enabled button. Returns what was clicked.
+async function playOneTurn(page) {
+  await page.waitForSelector("#actions button:enabled, #hand button[data-action]:enabled, #discard-btn, #last:not([hidden])", { timeout: 30000 });
+  if (await page.locator("#discard-btn").count()) {
+    const cards = page.locator("#hand button.card");
+    await cards.nth(0).click();
+    await page.locator("#hand button.card").nth(1).click();
+    await page.locator("#discard-btn:enabled").click();
+    return "discard";
+  }
+  const card = page.locator("#hand button[data-action]:enabled");
+  if (await card.count()) {
+    const a = await card.first().getAttribute("data-action");
+    await card.first().click();
+    return a;
+  }
+  const btn = page.locator("#actions button[data-action]:enabled");
+  if (await btn.count()) {
+    // Prefer passing in the auction and whisting in defence, like a cautious player.
+    for (const pref of ["pass", "whist", "closed", "refuse"]) {
+      const b = page.locator(`#actions button[data-action="${pref}"]:enabled`);
+      if (await b.count()) { await b.click(); return pref; }
+    }
+    const a = await btn.first().getAttribute("data-action");
+    await btn.first().click();
+    return a;
+  }
+  return null;
+}
+
+test("create a table with two bots, play a hand by clicking, reload mid-hand, see the sheet change", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/`);
+  await page.fill("#name", "Anna");
+  await page.fill("#tname", "browser test");
+  await page.waitForSelector("#seat-2");
+  await page.fill("#hands", "3");
+  await page.click("#create-btn");
+  await page.waitForURL(/\/table\//);
+  await page.waitForSelector("#hand button.card");
+  const sheetBefore = await page.locator("#sheet").getAttribute("src");
+  assert.equal(await page.locator("#hand button.card").count(), 10, "ten cards in my hand");
+  await page.screenshot({ path: join(shots, "1-table.png") });
+
+  let clicks = 0;
+  let reloaded = false;
+  for (let i = 0; i < 80 && (await page.locator("#log div").count()) === 0; i++) {
+    const done = await playOneTurn(page);
+    if (done) clicks++;
+    if (clicks === 2 && !reloaded) {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shots, "2-before-reload.png") });
+      const before = await page.locator("#hand button.card").count();
+      await page.reload();
+      await page.waitForSelector("#hand button.card, #last:not([hidden])");
+      reloaded = true;
+      const afterCount = await page.locator("#hand button.card").count();
+      assert.ok(afterCount === before || (await page.locator("#log div").count()) > 0, `same hand after reload (${before} → ${afterCount})`);
+      assert.equal(await page.locator("#seat-panel").isHidden(), true, "still seated after reload");
+    }
+    await page.waitForTimeout(50);
+  }
+  assert.ok(reloaded, "reloaded mid-hand");
+  await page.waitForSelector("#last:not([hidden])", { timeout: 30000 });
+  assert.match(await page.locator("#last").innerText(), /Last hand \(1\)/);
+  await page.waitForFunction((b) => document.querySelector("#sheet").getAttribute("src") !== b, sheetBefore);
+  const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
+  assert.match(svg, /<svg/);
+  await page.screenshot({ path: join(shots, "3-after-hand.png"), fullPage: true });
+  assert.deepEqual(problems, [], "no script errors");
+});
+
+test("a spectator sees the table but no cards in anyone's closed hand", async () => {
+  const r = await fetch(`${base}/api/tables`);
+  const tables = await r.json();
+  assert.ok(tables.length > 0);
+  const page = await browser.newPage();
+  await page.goto(`${base}/table/${tables[0].id}`);
+  await page.waitForSelector("#seat-panel:not([hidden])");
+  await page.waitForSelector(".seat .who");
+  assert.equal(await page.locator("#hand button.card").count(), 0, "a spectator has no hand");
+  assert.equal(await page.locator("#actions button").count(), 0, "a spectator has no choices");
+});

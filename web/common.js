@@ -1,0 +1,74 @@
+// Shared helpers: card text, suits, small DOM builders, the API.
+export const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
+export const RED = new Set(["D", "H"]);
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+// "TH" → "10♥"
+export function cardLabel(card) {
+  const rank = card.slice(0, -1) === "T" ? "10" : card.slice(0, -1);
+  return rank + SUITS[card.slice(-1)];
+}
+
+export function cardEl(card, opts = {}) {
+  const tag = opts.button ? "button" : "span";
+  const e = el(tag, { class: "card" + (RED.has(card.slice(-1)) ? " red" : "") + (opts.small ? " small" : ""), "data-card": card, text: cardLabel(card) });
+  return e;
+}
+
+export function backEl(small = true) {
+  return el("span", { class: "card back" + (small ? " small" : "") });
+}
+
+// "bid 7H" → "7♥", "bid misere" → "misère", "half-whist" → "half-whist".
+export function actionLabel(a) {
+  const [verb, ...rest] = a.split(" ");
+  const strain = (s) => s.replace(/NT$/, " NT").replace(/([SCDH])$/, (m) => SUITS[m]);
+  if (verb === "bid" || verb === "declare") {
+    const b = rest[0];
+    const text = b === "misere" ? "misère" : b === "misere-nt" ? "misère w/o talon" : strain(b);
+    return verb === "declare" ? "play " + text : text;
+  }
+  if (verb === "play") return cardLabel(rest[0]);
+  if (verb === "discard") return "discard " + rest.map(cardLabel).join(" ");
+  if (verb === "offer") return "offer: we take " + rest[0];
+  if (verb === "take") return "take the talon";
+  if (verb === "look") return "look at hand " + rest[0];
+  return a;
+}
+
+export function holderName(holder, seats, you) {
+  if (holder === "dummy") return "dummy";
+  if (holder === "talon") return "talon";
+  const s = holder.seat;
+  const name = seats[s]?.name ?? `seat ${s}`;
+  return s === you ? `${name} (you)` : name;
+}
+
+export async function api(path, body) {
+  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  let data = null;
+  try { data = await r.json(); } catch { /* not JSON */ }
+  if (!r.ok) throw new Error(data?.error ?? `HTTP ${r.status}`);
+  return data;
+}
+
+export function playerName() {
+  return localStorage.getItem("pref-name") || "";
+}
+export function setPlayerName(n) {
+  localStorage.setItem("pref-name", n);
+}
+export function tokenKey(id) {
+  return `pref-token-${id}`;
+}

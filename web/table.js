@@ -1,0 +1,203 @@
+// The table page: seat or watch, render the server's view, send actions, reconnect.
+import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, playerName, setPlayerName, tokenKey } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+let token = localStorage.getItem(tokenKey(tableId));
+let ws = null;
+let state = null;
+let selected = new Set(); // cards chosen for a discard
+let retry = 500;
+let sheetFor = -1;
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function act(action) {
+  $("error").textContent = "";
+  $("hints").replaceChildren();
+  send({ type: "act", token, action });
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws`);
+  ws.onopen = () => {
+    retry = 500;
+    $("conn").textContent = "connected";
+    $("conn").className = "status";
+    send(token ? { type: "join", table: tableId, token } : { type: "join", table: tableId });
+  };
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "state") render(m);
+    else if (m.type === "error") onError(m.message);
+    else if (m.type === "hints") showHints(m.hints);
+  };
+  ws.onclose = () => {
+    $("conn").textContent = "reconnecting…";
+    $("conn").className = "status bad";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function onError(message) {
+  if (message.includes("token does not hold a seat")) {
+    // A stale token (another server's database): watch instead.
+    localStorage.removeItem(tokenKey(tableId));
+    token = null;
+    send({ type: "join", table: tableId });
+  }
+  $("error").textContent = message;
+}
+
+function showHints(hints) {
+  $("hints").replaceChildren(...hints.map((h) => el("li", {}, el("button", { text: actionLabel(h.action), "data-action": h.action, onclick: () => act(h.action) }), " ", el("span", { class: "muted", text: h.reason }))));
+}
+
+function seatBox(view, hv, obs) {
+  const holder = hv.holder;
+  const seatNo = holder === "dummy" ? null : holder.seat;
+  const tags = [];
+  if (seatNo === obs.dealer) tags.push("dealer");
+  if (seatNo !== null && seatNo === obs.declarer) tags.push("declarer");
+  if (hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
+  if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
+  const cards = hv.cards ? hv.cards.split(" ").filter((c) => c !== "-").map((c) => cardEl(c, { small: true })) : Array.from({ length: hv.size }, () => backEl());
+  const box = el("div", { class: "seat" + (seatNo !== null && seatNo === obs.to_move ? " to-move" : ""), "data-seat": seatNo ?? "dummy" },
+    el("div", { class: "who", text: holderName(holder, view.seats, view.you) }),
+    el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))),
+    el("div", { text: `tricks: ${hv.tricks}` }),
+    el("div", {}, cards));
+  return box;
+}
+
+function render(view) {
+  state = view;
+  document.title = `Preferans — ${view.name || view.table}`;
+  $("title").textContent = view.name || `Table ${view.table}`;
+  $("rules").textContent = view.rules;
+  $("hand-no").textContent = view.game_over ? "game over" : `hand ${view.hand_number}`;
+  $("seat-panel").hidden = view.you !== null && view.you !== undefined;
+  if (!$("seat-panel").hidden) renderSeatPanel(view);
+  $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
+  if (view.game_over) {
+    $("game-over").hidden = false;
+    $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }));
+  }
+  const sheetKey = view.log.length;
+  if (sheetKey !== sheetFor) {
+    sheetFor = sheetKey;
+    $("sheet").src = `/api/tables/${view.table}/sheet.svg?h=${sheetKey}`;
+  }
+  $("log").replaceChildren(...view.log.map((l) => el("div", { text: l })).reverse());
+  if (view.last_hand) {
+    $("last").hidden = false;
+    $("last").textContent = `Last hand (${view.last_hand.number}): ${view.last_hand.summary}`;
+  } else $("last").hidden = true;
+
+  const obs = view.observation;
+  const others = $("others");
+  others.replaceChildren();
+  $("me").replaceChildren();
+  $("hand").replaceChildren();
+  $("actions").replaceChildren();
+  $("trick").replaceChildren();
+  $("talon").replaceChildren();
+  $("contract").textContent = "";
+  $("offer").hidden = true;
+  $("hint-btn").disabled = true;
+  if (!obs) return;
+
+  for (const hv of obs.hands) {
+    const mine = hv.holder !== "dummy" && hv.holder.seat === view.you;
+    if (mine) {
+      const tags = [];
+      if (view.you === obs.dealer) tags.push("dealer");
+      if (view.you === obs.declarer) tags.push("declarer");
+      $("me").append(el("div", { class: "who", text: holderName(hv.holder, view.seats, view.you) }), el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))), el("div", { text: `tricks: ${hv.tricks}` }));
+      $("me").classList.toggle("to-move", obs.to_move === view.you);
+      renderHand(hv, obs);
+    } else {
+      others.append(seatBox(view, hv, obs));
+    }
+  }
+  if (view.you !== null && view.you !== undefined && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
+    $("me").append(el("div", { class: "who", text: "You sit out this hand (dealer)." }));
+  }
+  if (obs.contract) $("contract").textContent = `Contract ${actionLabel("bid " + obs.contract)} by ${holderName({ seat: obs.declarer }, view.seats, view.you)}` + (obs.defence ? `, ${obs.defence} defence` : "");
+  else if (obs.highest_bid) $("contract").textContent = `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${holderName({ seat: obs.highest_bid[0] }, view.seats, view.you)}`;
+  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase;
+  const shown = obs.trick.length ? obs.trick : obs.last_trick;
+  for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
+  if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
+  if (obs.talon.length) $("talon").append(el("span", { text: "talon " }), ...obs.talon.map((c) => cardEl(c, { small: true })));
+  else if (obs.talon_size) $("talon").append(el("span", { text: "talon " }), ...Array.from({ length: obs.talon_size }, () => backEl()));
+  if (obs.offer) {
+    $("offer").hidden = false;
+    $("offer").textContent = `${holderName({ seat: obs.offer.by }, view.seats, view.you)} offers: their side takes ${obs.offer.tricks} of the remaining tricks.`;
+  }
+  const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
+  $("hint-btn").disabled = !myTurn;
+  const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
+  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a), "data-action": a, onclick: () => act(a) }));
+  if (obs.legal_actions.some((a) => a.startsWith("discard "))) {
+    const chosen = [...selected];
+    const match = obs.legal_actions.find((a) => a.startsWith("discard ") && chosen.length === 2 && a.split(" ").slice(1).every((c) => selected.has(c)));
+    $("actions").append(el("span", { text: "Choose two cards to discard: " }), el("button", { class: "primary", id: "discard-btn", text: "Discard", disabled: !match, onclick: () => { selected = new Set(); act(match); } }));
+  }
+  if (view.deadline_ms) {
+    const left = Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000));
+    $("actions").append(el("span", { class: "muted", id: "timer", text: ` ⏱ ${left}s` }));
+  }
+}
+
+function renderHand(hv, obs) {
+  if (!hv.cards) return;
+  const cards = hv.cards.split(" ").filter((c) => c !== "-");
+  const discarding = obs.legal_actions.some((a) => a.startsWith("discard "));
+  if (!discarding) selected = new Set();
+  for (const c of cards) {
+    const playable = obs.legal_actions.includes(`play ${c}`);
+    const b = el("button", { class: "card" + (selected.has(c) ? " selected" : "") + (c.endsWith("H") || c.endsWith("D") ? " red" : ""), text: cardLabel(c), "data-card": c, disabled: !(playable || discarding) });
+    if (playable) b.setAttribute("data-action", `play ${c}`);
+    b.addEventListener("click", () => {
+      if (playable) act(`play ${c}`);
+      else if (discarding) {
+        if (selected.has(c)) selected.delete(c);
+        else if (selected.size < 2) selected.add(c);
+        render(state);
+      }
+    });
+    $("hand").append(b);
+  }
+}
+
+function renderSeatPanel(view) {
+  $("name").value ||= playerName();
+  const free = view.seats.filter((s) => !s.name && !s.bot);
+  $("free-seats").replaceChildren(...(free.length ? free.map((s) => el("button", { class: "primary", text: `Sit in seat ${s.seat}`, "data-seat": s.seat, onclick: () => takeSeat(s.seat) })) : [el("span", { class: "muted", text: "No free seat." })]));
+}
+
+async function takeSeat(seat) {
+  const name = $("name").value.trim();
+  if (!name) { $("seat-error").textContent = "Your name, please."; return; }
+  setPlayerName(name);
+  try {
+    const r = await api(`/api/tables/${tableId}/seats`, { name, seat, password: $("password").value || null });
+    token = r.token;
+    localStorage.setItem(tokenKey(tableId), token);
+    send({ type: "join", table: tableId, token });
+  } catch (e) {
+    $("seat-error").textContent = e.message;
+  }
+}
+
+$("hint-btn").addEventListener("click", () => { $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); send({ type: "hint", token }); });
+api(`/api/tables/${tableId}`).then((t) => {
+  $("password").hidden = $("password-label").hidden = !t.private;
+}).catch((e) => ($("error").textContent = e.message));
+setInterval(() => { if (state?.deadline_ms) render(state); }, 1000);
+connect();
