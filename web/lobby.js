@@ -40,7 +40,7 @@ async function refresh() {
         const mine = localStorage.getItem(tokenKey(t.id));
         actions.append(el("a", { href: `/table/${t.id}`, text: mine ? "return" : free ? "join" : "watch", "data-table": t.id }));
       }
-      return el("tr", {}, el("td", { text: (t.name || t.id) + (t.private ? " 🔒" : "") + (t.finished ? " (over)" : "") }),
+      return el("tr", {}, el("td", { text: (t.name || t.id) + (t.private ? " 🔒" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : "") }),
         el("td", { text: t.rules + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), el("td", { text: seatsText(t) }),
         el("td", { text: String(t.hands) }), actions);
     });

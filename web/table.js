@@ -65,7 +65,16 @@ function seatBox(view, hv, obs) {
   if (seatNo !== null && seatNo === obs.declarer) tags.push("declarer");
   if (hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
   if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
-  const cards = hv.cards ? hv.cards.split(" ").filter((c) => c !== "-").map((c) => cardEl(c, { small: true })) : Array.from({ length: hv.size }, () => backEl());
+  // An open hand this viewer plays (open whist, the Hussar dummy): its legal cards are buttons.
+  const cardOf = (c) => {
+    const action = `play ${c}`;
+    if (!obs.legal_actions.includes(action)) return cardEl(c, { small: true });
+    const b = cardEl(c, { small: true, button: true });
+    b.setAttribute("data-action", action);
+    b.addEventListener("click", () => act(action));
+    return b;
+  };
+  const cards = hv.cards ? hv.cards.split(" ").filter((c) => c !== "-").map(cardOf) : Array.from({ length: hv.size }, () => backEl());
   const box = el("div", { class: "seat" + (seatNo !== null && seatNo === obs.to_move ? " to-move" : ""), "data-seat": seatNo ?? "dummy" },
     el("div", { class: "who", text: holderName(holder, view.seats, view.you) }),
     el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))),
@@ -129,7 +138,7 @@ function render(view) {
   }
   if (obs.contract) $("contract").textContent = `Contract ${actionLabel("bid " + obs.contract)} by ${holderName({ seat: obs.declarer }, view.seats, view.you)}` + (obs.defence ? `, ${obs.defence} defence` : "");
   else if (obs.highest_bid) $("contract").textContent = `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${holderName({ seat: obs.highest_bid[0] }, view.seats, view.you)}`;
-  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase;
+  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase === "play" ? "All-pass: take as few tricks as you can" : obs.phase;
   const shown = obs.trick.length ? obs.trick : obs.last_trick;
   for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
   if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
@@ -161,7 +170,9 @@ function renderHand(hv, obs) {
   if (!discarding) selected = new Set();
   for (const c of cards) {
     const playable = obs.legal_actions.includes(`play ${c}`);
-    const b = el("button", { class: "card" + (selected.has(c) ? " selected" : "") + (c.endsWith("H") || c.endsWith("D") ? " red" : ""), text: cardLabel(c), "data-card": c, disabled: !(playable || discarding) });
+    // While cards are played, the ones that may not be played now are dimmed.
+    const dim = obs.to_move === state.you && obs.legal_actions.some((a) => a.startsWith("play ")) && !playable;
+    const b = el("button", { class: "card" + (selected.has(c) ? " selected" : "") + (c.endsWith("H") || c.endsWith("D") ? " red" : "") + (dim ? " dim" : ""), text: cardLabel(c), "data-card": c, disabled: !(playable || discarding) });
     if (playable) b.setAttribute("data-action", `play ${c}`);
     b.addEventListener("click", () => {
       if (playable) act(`play ${c}`);

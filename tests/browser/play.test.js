@@ -36,18 +36,19 @@ after(async () => {
   server?.kill();
 });
 
-// One click of the person's turn: a discard needs two cards and the button; anything else is
-// one enabled button. Returns what was clicked.
+// One click of the person's turn: a discard needs two cards and the button; a card is one
+// click (in my hand, or in an open hand I play for); anything else is one enabled button.
+// Returns what was clicked, or null when nothing was mine to do.
+const CARD = "#hand button[data-action]:enabled, #others button[data-action]:enabled";
 async function playOneTurn(page) {
-  await page.waitForSelector("#actions button:enabled, #hand button[data-action]:enabled, #discard-btn, #last:not([hidden])", { timeout: 30000 });
+  await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
   if (await page.locator("#discard-btn").count()) {
-    const cards = page.locator("#hand button.card");
-    await cards.nth(0).click();
+    await page.locator("#hand button.card").nth(0).click();
     await page.locator("#hand button.card").nth(1).click();
     await page.locator("#discard-btn:enabled").click();
     return "discard";
   }
-  const card = page.locator("#hand button[data-action]:enabled");
+  const card = page.locator(CARD);
   if (await card.count()) {
     const a = await card.first().getAttribute("data-action");
     await card.first().click();
@@ -55,8 +56,9 @@ async function playOneTurn(page) {
   }
   const btn = page.locator("#actions button[data-action]:enabled");
   if (await btn.count()) {
-    // Prefer passing in the auction and whisting in defence, like a cautious player.
-    for (const pref of ["pass", "whist", "closed", "refuse"]) {
+    // Pass in the auction, whist and play closed in defence, refuse offers: so that this
+    // player's cards get played.
+    for (const pref of ["whist", "closed", "refuse", "pass"]) {
       const b = page.locator(`#actions button[data-action="${pref}"]:enabled`);
       if (await b.count()) { await b.click(); return pref; }
     }
@@ -75,7 +77,7 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
   await page.fill("#name", "Anna");
   await page.fill("#tname", "browser test");
   await page.waitForSelector("#seat-2");
-  await page.fill("#hands", "3");
+  await page.fill("#hands", "4");
   await page.click("#create-btn");
   await page.waitForURL(/\/table\//);
   await page.waitForSelector("#hand button.card");
@@ -83,27 +85,43 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
   assert.equal(await page.locator("#hand button.card").count(), 10, "ten cards in my hand");
   await page.screenshot({ path: join(shots, "1-table.png") });
 
+  const hands = () => page.locator("#log div").count();
   let clicks = 0;
+  let cardsPlayed = 0;
+  let handOfFirstCard = null;
   let reloaded = false;
-  for (let i = 0; i < 80 && (await page.locator("#log div").count()) === 0; i++) {
+  // Until a hand in which this player played cards by clicking is over (bots may end a hand
+  // without play; then the next hand is played).
+  for (let i = 0; i < 400; i++) {
+    if (handOfFirstCard !== null && (await hands()) > handOfFirstCard) break;
+    if (await page.locator("#game-over:not([hidden])").count()) break;
     const done = await playOneTurn(page);
     if (done) clicks++;
+    if (done?.startsWith("play ")) {
+      cardsPlayed++;
+      if (handOfFirstCard === null) handOfFirstCard = await hands();
+      if (cardsPlayed === 2) {
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: join(shots, "2-playing.png") });
+      }
+    }
     if (clicks === 2 && !reloaded) {
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(shots, "2-before-reload.png") });
+      await page.waitForTimeout(300); // my action's new state has arrived
       const before = await page.locator("#hand button.card").count();
       await page.reload();
-      await page.waitForSelector("#hand button.card, #last:not([hidden])");
+      await page.waitForSelector("#hand button.card");
       reloaded = true;
       const afterCount = await page.locator("#hand button.card").count();
-      assert.ok(afterCount === before || (await page.locator("#log div").count()) > 0, `same hand after reload (${before} → ${afterCount})`);
-      assert.equal(await page.locator("#seat-panel").isHidden(), true, "still seated after reload");
+      assert.equal(afterCount, before, "the same hand after the reload");
+      assert.equal(await page.locator("#seat-panel").isHidden(), true, "still seated after the reload");
     }
-    await page.waitForTimeout(50);
+    await page.waitForTimeout(30);
   }
   assert.ok(reloaded, "reloaded mid-hand");
-  await page.waitForSelector("#last:not([hidden])", { timeout: 30000 });
-  assert.match(await page.locator("#last").innerText(), /Last hand \(1\)/);
+  assert.ok(cardsPlayed > 0, "played cards by clicking");
+  assert.ok((await hands()) > handOfFirstCard, "the hand with my cards is over");
+  await page.waitForSelector("#last:not([hidden])");
+  assert.match(await page.locator("#last").innerText(), /Last hand \(\d\)/);
   await page.waitForFunction((b) => document.querySelector("#sheet").getAttribute("src") !== b, sheetBefore);
   const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
   assert.match(svg, /<svg/);

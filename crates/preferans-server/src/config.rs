@@ -52,6 +52,10 @@ pub struct TableConfig {
     /// heuristic bot's choice for them. `None`: no timer.
     #[serde(default)]
     pub move_timer_secs: Option<u32>,
+    /// Deal seed (R5), for reproducing a game or a test; random when absent. Whoever sets it
+    /// can know every deal, so the lobby marks such a table `seeded`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 fn default_game() -> String {
@@ -87,6 +91,7 @@ impl TableConfig {
             seats,
             password: None,
             move_timer_secs: None,
+            seed: None,
         }
     }
 
@@ -121,6 +126,9 @@ impl TableConfig {
         }
         if self.name.chars().count() > 60 {
             return Err(ConfigError("the table name is longer than 60 characters".into()));
+        }
+        if self.seed.is_some_and(|s| s > i64::MAX as u64) {
+            return Err(ConfigError(format!("a seed is at most {}", i64::MAX)));
         }
         if self.move_timer_secs == Some(0) {
             return Err(ConfigError("the move timer must be at least 1 second".into()));

@@ -70,6 +70,8 @@ struct TableSummary {
     rules: String,
     players: u8,
     private: bool,
+    /// Created with a chosen seed: its creator can know the deals.
+    seeded: bool,
     finished: bool,
     hands: usize,
     move_timer_secs: Option<u32>,
@@ -85,6 +87,7 @@ async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
         rules: t.game().rules().to_string(),
         players: t.config.players(),
         private: t.config.password.is_some(),
+        seeded: t.config.seed.is_some(),
         finished: t.status() == TableStatus::Finished,
         hands: t.game().finished_hands().len(),
         move_timer_secs: t.config.move_timer_secs,

@@ -150,7 +150,8 @@ impl Hub {
     /// A refused configuration or a storage failure.
     pub async fn create_table(self: &Arc<Self>, config: TableConfig) -> Result<String, HubError> {
         let id = random_hex(6);
-        let seed = random_seed() >> 1; // stored as a signed BIGINT
+        // Stored as a signed BIGINT: 63 bits.
+        let seed = config.seed.unwrap_or_else(|| random_seed() >> 1);
         let table = Table::new(id.clone(), config.clone(), seed, now_ms())?;
         self.store.create_table(&id, &config, seed).await?;
         let h = Arc::new(handle(table));
