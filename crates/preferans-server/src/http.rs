@@ -58,7 +58,13 @@ pub fn router(hub: Arc<Hub>) -> Router {
 }
 
 async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Response {
+    // Client messages are at most 4 KiB and every send is flushed: small buffers keep a
+    // connection's memory small (the 128 KiB defaults dominate a table's footprint); a client
+    // that stops reading is cut off once 4 MiB wait for it.
     ws.max_message_size(64 * 1024)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(4 * 1024 * 1024)
         .on_upgrade(move |socket| crate::ws::connection(hub, socket))
 }
 
