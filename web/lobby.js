@@ -20,6 +20,8 @@ function seatKinds() {
 async function loadRules() {
   const info = await api("/api/rules");
   bots = info.bots;
+  const gameNames = { russian: "Russian Preferans" };
+  for (const g of info.games) $("game").append(el("option", { value: g, text: gameNames[g] ?? g }));
   for (const p of info.presets) $("preset").append(el("option", { value: p.name, text: `${p.name} — ${p.description}` }));
   seatKinds();
 }
@@ -69,7 +71,7 @@ async function create(ev) {
     options[k] = v;
   }
   const num = (id) => ($(id).value ? Number($(id).value) : null);
-  const config = { name: $("tname").value.trim(), preset: $("preset").value, options, seats, target: num("target"), hand_limit: num("hands"), move_timer_secs: num("timer"), password: $("password").value || null };
+  const config = { name: $("tname").value.trim(), game: $("game").value, preset: $("preset").value, options, seats, target: num("target"), hand_limit: num("hands"), move_timer_secs: num("timer"), password: $("password").value || null };
   try {
     const { id } = await api("/api/tables", config);
     const { token } = await api(`/api/tables/${id}/seats`, { name, seat: 0, password: config.password });

@@ -140,3 +140,36 @@ test("a spectator sees the table but no cards in anyone's closed hand", async ()
   assert.equal(await page.locator("#hand button.card").count(), 0, "a spectator has no hand");
   assert.equal(await page.locator("#actions button").count(), 0, "a spectator has no choices");
 });
+
+test("a finished game is listed in the lobby, replayed step by step, and its record downloads", async () => {
+  const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "random" }];
+  const created = await (await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "bots only", seats: bots, hand_limit: 1, seed: 3 }) })).json();
+  const id = created.id;
+  for (let i = 0; i < 200; i++) {
+    const t = await (await fetch(`${base}/api/tables/${id}`)).json();
+    if (t.finished) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/`);
+  const replayLink = page.locator(`a[href="/replay/${id}"]`);
+  await replayLink.waitFor();
+  await page.screenshot({ path: join(shots, "4-lobby.png") });
+  await replayLink.click();
+  await page.waitForURL(/\/replay\//);
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  assert.equal(await page.locator("#hands .card").count(), 30, "every hand shown at the start");
+  for (let i = 0; i < 3; i++) await page.click("#next");
+  await page.waitForFunction(() => /action 3 of/.test(document.querySelector("#step").textContent));
+  assert.match(await page.locator("#action").innerText(), /last: seat \d: /);
+  await page.click("#last");
+  await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && m[1] === m[2]; });
+  await page.click("#prev");
+  await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && Number(m[1]) === Number(m[2]) - 1; });
+  await page.screenshot({ path: join(shots, "5-replay.png") });
+  const record = await (await page.request.get(`${base}/api/tables/${id}/record`)).json();
+  assert.equal(record.hands.length, 1, "the record has the one hand");
+  assert.deepEqual(problems, [], "no script errors");
+});
