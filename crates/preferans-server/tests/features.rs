@@ -1,0 +1,130 @@
+//! Table features over real WebSocket connections (SQLite): the move timer, hints, offers'
+//! buttons' actions, and tables of 2 (Hussar, H1) and 4 players (F1) played to their end.
+
+mod common;
+
+use common::{create, get, seat, sqlite_url, start, Client};
+use serde_json::{json, Value};
+
+/// Plays a one-person table to its end: the person takes its first legal action; returns the
+/// number of actions the person took.
+async fn play_to_the_end(c: &mut Client, me: u64) -> usize {
+    let mut mine = 0;
+    loop {
+        let st = c.last_state.clone().unwrap();
+        if st["game_over"] == true {
+            return mine;
+        }
+        if st["observation"]["to_move"].as_u64() == Some(me) {
+            let a = st["observation"]["legal_actions"][0].as_str().unwrap().to_string();
+            c.act(&a).await;
+            mine += 1;
+        }
+        c.recv_type("state").await;
+    }
+}
+
+#[tokio::test]
+async fn the_move_timer_plays_for_a_person_who_runs_out_of_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let bots = json!([{"kind": "human"}, {"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "heuristic"}]);
+    let id = create(
+        server.addr,
+        json!({"seats": bots, "hand_limit": 1, "move_timer_secs": 1, "seed": 4}),
+    )
+    .await;
+    let (me, token) = seat(server.addr, &id, "Ann").await;
+    let mut c = Client::connect(server.addr).await;
+    c.join(&id, Some(&token)).await;
+    // Wait for my turn with a deadline, then do nothing: the server moves for me.
+    let deadline_state = loop {
+        let st = c.last_state.clone().unwrap();
+        if st["observation"]["to_move"].as_u64() == Some(u64::from(me)) && st["deadline_ms"].is_i64() {
+            break st;
+        }
+        c.recv_type("state").await;
+    };
+    let history = deadline_state["observation"]["history"].as_array().unwrap().len();
+    let moved = loop {
+        let st = c.recv_type("state").await;
+        let h = st["observation"]["history"].as_array().map_or(usize::MAX, Vec::len);
+        if h > history || st["game_over"] == true {
+            break st;
+        }
+    };
+    if let Some(h) = moved["observation"]["history"].as_array() {
+        assert_eq!(
+            h[history][0].as_u64(),
+            Some(u64::from(me)),
+            "the timer acted for my seat"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hints_are_for_the_seat_to_move_and_name_legal_actions() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let humans = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]);
+    let id = create(server.addr, json!({"seats": humans, "hand_limit": 1, "seed": 9})).await;
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bob", "Cy"] {
+        tokens.push(seat(server.addr, &id, name).await.1);
+    }
+    let mut watcher = Client::connect(server.addr).await;
+    let st = watcher.join(&id, None).await;
+    let mover = st["observation"]["to_move"].as_u64().unwrap() as usize;
+    let idle = (mover + 1) % 3;
+
+    let mut c = Client::connect(server.addr).await;
+    let mine = c.join(&id, Some(&tokens[mover])).await;
+    c.send(json!({"type": "hint", "token": tokens[mover]})).await;
+    let hints = c.recv_type("hints").await;
+    let legal: Vec<Value> = mine["observation"]["legal_actions"].as_array().unwrap().clone();
+    let hints = hints["hints"].as_array().unwrap();
+    assert!(!hints.is_empty());
+    for h in hints {
+        assert!(legal.contains(&h["action"]), "{h} is not legal");
+        assert!(!h["reason"].as_str().unwrap().is_empty());
+    }
+    // Not your turn, and not your token: refused.
+    c.send(json!({"type": "hint", "token": tokens[idle]})).await;
+    assert!(c.recv_type("error").await["message"].as_str().unwrap().contains("turn"));
+    c.send(json!({"type": "hint", "token": "nobody"})).await;
+    assert!(c.recv_type("error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("token"));
+}
+
+#[tokio::test]
+async fn hussar_and_four_player_tables_play_to_their_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    for (seats, hands) in [
+        (json!([{"kind": "human"}, {"kind": "bot", "level": "heuristic"}]), 3),
+        (
+            json!([{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]),
+            4,
+        ),
+    ] {
+        let players = seats.as_array().unwrap().len();
+        let id = create(server.addr, json!({"seats": seats, "hand_limit": hands, "seed": 21})).await;
+        let (me, token) = seat(server.addr, &id, "Ann").await;
+        let mut c = Client::connect(server.addr).await;
+        let first = c.join(&id, Some(&token)).await;
+        assert_eq!(first["seats"].as_array().unwrap().len(), players);
+        assert!(
+            play_to_the_end(&mut c, u64::from(me)).await > 0,
+            "{players} players: I acted"
+        );
+        let last = c.last_state.clone().unwrap();
+        assert_eq!(last["log"].as_array().unwrap().len(), hands, "{players} players");
+        assert_eq!(last["standing"].as_array().unwrap().len(), players);
+        let (status, record) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+        assert_eq!(status, 200);
+        let record = preferans::record::Record::from_json(&record).unwrap();
+        record.replay().unwrap();
+    }
+}
