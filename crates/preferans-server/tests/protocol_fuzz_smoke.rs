@@ -51,7 +51,7 @@ fn action_texts() -> Vec<String> {
 #[test]
 fn protocol_fuzz_smoke() {
     let actions = action_texts();
-    let mut rng = Mix(0x5EED_0F_5E4E);
+    let mut rng = Mix(0x5EED_0F5E_4E00);
     let mut messages = Vec::new();
     while messages.len() < 3000 {
         let token = [TOKENS[rng.below(3)], "", "zz"][rng.below(4).min(2)];
