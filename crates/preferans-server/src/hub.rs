@@ -107,7 +107,15 @@ impl Hub {
         let stored = hub.store.load_tables().await?;
         let mut map = hub.tables.write().await;
         for t in &stored {
-            let table = Table::restore(t).map_err(anyhow::Error::msg)?;
+            // A log that no longer replays (a corrupt row, a rules change) leaves that one
+            // table out, loudly, rather than keeping every other table from being served.
+            let table = match Table::restore(t) {
+                Ok(table) => table,
+                Err(e) => {
+                    tracing::error!(table = %t.id, "not loaded: {e}");
+                    continue;
+                }
+            };
             if table.status() == TableStatus::Finished && t.status != TableStatus::Finished {
                 hub.store.finish_table(&t.id).await?;
             }
@@ -267,7 +275,9 @@ impl Hub {
             {
                 Ok(r) => r,
                 Err(e) => {
+                    // The bot panicked: its seat gets a fresh bot on the next turn.
                     tracing::error!(table = %h.id, "bot task failed: {e}");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
                     break;
                 }
             };
@@ -275,7 +285,10 @@ impl Hub {
             t.return_bot(seat, bot);
             let Some(action) = choice else { break };
             if let Err(e) = self.act_locked(&mut t, &h, seat, action).await {
+                // Most likely the database: try again after a pause, not in a hot loop.
                 tracing::error!(table = %h.id, "bot action refused: {e}");
+                drop(t);
+                tokio::time::sleep(Duration::from_secs(1)).await;
                 break;
             }
         }

@@ -265,7 +265,14 @@ impl Table {
         let seat = self.to_move()?;
         let hand = self.m.current_hand()?;
         let obs = preferans::HandState::observation(hand, Viewer::Seat(seat));
-        let bot = self.seats.get_mut(seat as usize)?.bot.take()?;
+        let actions = self.actions;
+        let seed = self.seed;
+        let s = self.seats.get_mut(seat as usize)?;
+        // A bot lost to a panic is replaced by a fresh one of its level.
+        let bot = match s.bot.take() {
+            Some(bot) => bot,
+            None => make_bot(&s.kind, seed ^ actions, seat as usize)?,
+        };
         Some((seat, bot, obs))
     }
 

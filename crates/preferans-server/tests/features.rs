@@ -128,3 +128,21 @@ async fn hussar_and_four_player_tables_play_to_their_end() {
         record.replay().unwrap();
     }
 }
+
+#[tokio::test]
+async fn a_table_whose_log_no_longer_replays_is_left_out_and_the_rest_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir);
+    let server = start(&url).await;
+    let humans = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]);
+    let good = create(server.addr, json!({"seats": humans, "seed": 1})).await;
+    let bad = create(server.addr, json!({"seats": humans, "seed": 2})).await;
+    server.stop();
+    drop(server);
+    // A log row no rules accept.
+    let store = preferans_server::Store::connect(&url).await.unwrap();
+    store.append_action(&bad, 0, 0, "play ZZ").await.unwrap();
+    let server = start(&url).await;
+    assert_eq!(get(server.addr, &format!("/api/tables/{good}")).await.0, 200);
+    assert_eq!(get(server.addr, &format!("/api/tables/{bad}")).await.0, 404);
+}
