@@ -17,7 +17,7 @@ use clap::{Args, Parser, Subcommand};
 use preferans::record::Record;
 use preferans::rules::{PRESETS, RUSSIAN_OPTIONS};
 use preferans::Rules;
-use preferans_bots::{bot_by_name, Bot};
+use preferans_bots::Bot;
 
 /// Preferans: Russian Preferans (Sochi, Leningrad, Rostov; 2, 3 or 4 players) and its family.
 #[derive(Parser, Debug)]
@@ -207,7 +207,7 @@ fn run(cli: Cli) -> Result<()> {
                     rules.players()
                 );
             }
-            let bots = make_bots(&a.bots, rules.players(), a.seed, None)?;
+            let bots = make_bots(&a.bots, &rules, a.seed, None)?;
             let record = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
             println!("{}", sim::summary(&record));
             if let Some(out) = a.out {
@@ -229,7 +229,7 @@ fn run(cli: Cli) -> Result<()> {
                 if a.resume.is_some() {
                     bail!("--resume needs the full-screen mode (a terminal, without --plain)");
                 }
-                let bots = make_bots(&a.bots, rules.players(), a.seed, Some(a.seat))?;
+                let bots = make_bots(&a.bots, &rules, a.seed, Some(a.seat))?;
                 return play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref(), bots);
             }
             let m = match &a.resume {
@@ -245,7 +245,7 @@ fn run(cli: Cli) -> Result<()> {
                     m.rules().players()
                 );
             }
-            let bots = make_bots(&a.bots, m.rules().players(), a.seed, Some(a.seat))?;
+            let bots = make_bots(&a.bots, m.rules(), a.seed, Some(a.seat))?;
             let ascii = a.ascii || !std::env::var("LANG").unwrap_or_default().to_uppercase().contains("UTF");
             let save = a.save.clone().or(a.resume.clone());
             let app = tui::App::new(m, bots, a.seat, ascii, save, a.seed);
@@ -332,10 +332,12 @@ fn run(cli: Cli) -> Result<()> {
 
 /// One bot per seat from a comma list of kinds (the last repeats); `human` is the seat the
 /// user plays, which gets a placeholder bot that is never asked.
-fn make_bots(spec: &str, players: u8, seed: u64, human: Option<u8>) -> Result<Vec<Box<dyn Bot + Send>>> {
+fn make_bots(spec: &str, rules: &Rules, seed: u64, human: Option<u8>) -> Result<Vec<Box<dyn Bot + Send>>> {
+    let players = rules.players();
     let kinds: Vec<&str> = spec.split(',').map(str::trim).filter(|k| !k.is_empty()).collect();
+    let known = preferans_bots::BOT_NAMES.join(", ");
     if kinds.is_empty() {
-        bail!("--bots needs at least one bot kind (random, heuristic)");
+        bail!("--bots needs at least one bot kind ({known})");
     }
     let mut bots = Vec::new();
     let mut k = 0;
@@ -348,7 +350,10 @@ fn make_bots(spec: &str, players: u8, seed: u64, human: Option<u8>) -> Result<Ve
             kind
         };
         let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) + 1);
-        bots.push(bot_by_name(kind, seed).with_context(|| format!("unknown bot '{kind}' (known: random, heuristic)"))?);
+        bots.push(
+            preferans_bots::bot_for(kind, seed, Some(rules))
+                .with_context(|| format!("unknown bot '{kind}' (known: {known})"))?,
+        );
     }
     Ok(bots)
 }

@@ -1,4 +1,5 @@
-//! Times the expert's card decisions (single thread) over N hands against heuristic bots:
+//! Times the expert's decisions (single thread) over N hands against heuristic bots, by kind:
+//! cards, bids, whist calls, discards with the contract:
 //! `cargo run --release -p preferans-bots --example expert_latency [HANDS]`.
 use std::time::Instant;
 
@@ -9,10 +10,12 @@ use preferans_bots::{Bot, ExpertBot, HeuristicBot};
 fn main() {
     let hands: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(40);
     let mut m = Match::new(Rules::sochi(), 7, 0, Some(hands));
-    let mut expert = ExpertBot::new(1, 60);
+    let mut expert = ExpertBot::of_level("expert", 1).expect("a level");
     let mut others = [HeuristicBot::new(), HeuristicBot::new()];
     let mut times = Vec::new();
     let mut bid_times = Vec::new();
+    let mut whist_times = Vec::new();
+    let mut contract_times = Vec::new();
     while let Some(h) = m.current_hand() {
         let seat = h.to_move().expect("a hand in progress has a seat to move");
         let o = h.observation(Viewer::Seat(seat));
@@ -22,8 +25,12 @@ fn main() {
             if o.phase == PhaseKind::Play && o.legal_actions.len() > 1 {
                 times.push(t.elapsed().as_secs_f64() * 1e3);
             }
-            if o.phase == PhaseKind::Auction {
-                bid_times.push(t.elapsed().as_secs_f64() * 1e3);
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            match o.phase {
+                PhaseKind::Auction => bid_times.push(ms),
+                PhaseKind::Whist => whist_times.push(ms),
+                PhaseKind::Discard | PhaseKind::Declare => contract_times.push(ms),
+                _ => {}
             }
             a
         } else {
@@ -32,7 +39,12 @@ fn main() {
         m.apply(seat, a.expect("bots always answer"))
             .expect("bots choose legal actions");
     }
-    for (what, mut v) in [("card", times), ("bidding", bid_times)] {
+    for (what, mut v) in [
+        ("card", times),
+        ("bidding", bid_times),
+        ("whist", whist_times),
+        ("discard and contract", contract_times),
+    ] {
         v.sort_by(|a, b| a.total_cmp(b));
         let Some(&max) = v.last() else { continue };
         let q = |p: f64| v[((v.len() as f64 * p) as usize).min(v.len() - 1)];

@@ -4,7 +4,7 @@
 use preferans::record::{PlayerRecord, Record};
 use preferans::{HandState, Match, Rules, Viewer};
 
-use crate::{bot_by_name, Bot};
+use crate::{bot_for, Bot};
 
 /// The distinct seatings of `kinds` (a multiset): each is the bot kind per seat.
 pub fn seatings(kinds: &[String]) -> Vec<Vec<String>> {
@@ -48,7 +48,8 @@ pub fn play_board(rules: &Rules, seed: u64, deal: u64, seating: &[String]) -> Re
     for (s, kind) in seating.iter().enumerate() {
         let bot_seed = seed ^ deal.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1);
         bots.push(
-            bot_by_name(kind, bot_seed).ok_or_else(|| format!("unknown bot '{kind}' (known: random, heuristic)"))?,
+            bot_for(kind, bot_seed, Some(rules))
+                .ok_or_else(|| format!("unknown bot '{kind}' (known: {})", crate::BOT_NAMES.join(", ")))?,
         );
     }
     let dealer = (deal % u64::from(players)) as u8;

@@ -2,7 +2,9 @@
 //! It samples deals consistent with everything its seat has seen — its own and open hands,
 //! the cards played, the voids they revealed (with the obligation to trump), the talon and
 //! its own discard — solves each with every legal card, and plays the card with the best
-//! average. Other decisions (bidding, talon, whist) are the heuristic bot's for now.
+//! average. Bids by the expected double-dummy tricks of each strain over sampled talons;
+//! whist, discard and contract by simulation scored with the real scorer (`expert_sim.rs`);
+//! the rest (talon choice F3, open or closed, offers' answers) as the heuristic.
 
 use preferans::deal::uniform_below;
 use preferans::observation::{Holder, Observation};
@@ -28,11 +30,17 @@ const BID_SAMPLES: usize = 8;
 pub struct ExpertBot {
     /// The hand last evaluated for bidding and its expected tricks per strain.
     bid_cache: Option<(CardSet, [f64; 5])>,
-    rng: ChaCha8Rng,
-    solver: Solver,
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) solver: Solver,
     heuristic: HeuristicBot,
     /// Solver calls per card decision (samples × legal cards), the difficulty knob.
     budget: usize,
+    /// The table's rules, for scoring simulated outcomes (Sochi when not told).
+    pub(crate) rules: Option<preferans::Rules>,
+    /// Sampled deals per whist, discard or contract decision.
+    pub(crate) sim_samples: usize,
+    /// The contract chosen together with the discard: (the hand after it, the contract).
+    pub(crate) plan: Option<(CardSet, Bid)>,
 }
 
 impl ExpertBot {
@@ -48,7 +56,30 @@ impl ExpertBot {
             solver,
             heuristic: HeuristicBot,
             budget: budget.max(1),
+            rules: None,
+            sim_samples: 8,
+            plan: None,
         }
+    }
+
+    /// The same bot scoring its simulations with the table's `rules` (options included).
+    pub fn with_rules(mut self, rules: &preferans::Rules) -> ExpertBot {
+        self.rules = Some(rules.clone());
+        self
+    }
+
+    /// A bot of a named strength: `expert-fast`, `expert` or `expert-strong` (samples per
+    /// card, whist, discard and contract decision).
+    pub fn of_level(level: &str, seed: u64) -> Option<ExpertBot> {
+        let (budget, samples) = match level {
+            "expert-fast" => (20, 4),
+            "expert" => (60, 8),
+            "expert-strong" => (160, 16),
+            _ => return None,
+        };
+        let mut bot = ExpertBot::new(seed, budget);
+        bot.sim_samples = samples;
+        Some(bot)
     }
 }
 
@@ -64,7 +95,7 @@ pub struct CardScores {
 }
 
 /// What a seat knows about the card play, in hand positions.
-struct Known {
+pub(crate) struct Known {
     hands: [Option<CardSet>; 3],
     sizes: [u8; 3],
     voids: [u8; 3],
@@ -88,7 +119,7 @@ fn owner_of(o: &Observation, h: Holder) -> Owner {
     }
 }
 
-fn known(o: &Observation) -> Known {
+pub(crate) fn known(o: &Observation) -> Known {
     let mut hands = [None; 3];
     let mut sizes = [0u8; 3];
     let mut seen = CardSet::EMPTY;
@@ -138,7 +169,7 @@ fn known(o: &Observation) -> Known {
 }
 
 /// One deal of the hidden cards consistent with `k`, or `None` after too many tries.
-fn sample(k: &Known, rng: &mut ChaCha8Rng) -> Option<[CardSet; 3]> {
+pub(crate) fn sample(k: &Known, rng: &mut ChaCha8Rng) -> Option<[CardSet; 3]> {
     'attempt: for _ in 0..64 {
         let mut cards: Vec<Card> = k.pool.iter().collect();
         for i in (1..cards.len()).rev() {
@@ -370,6 +401,15 @@ impl Bot for ExpertBot {
             if let Some(a) = self.auction(o).filter(|a| o.legal_actions.contains(a)) {
                 return Some(a);
             }
+        }
+        let simulated = match o.phase {
+            PhaseKind::Whist => self.whist_by_simulation(o),
+            PhaseKind::Discard => self.discard_by_simulation(o),
+            PhaseKind::Declare => self.declare_by_simulation(o),
+            _ => None,
+        };
+        if let Some(a) = simulated.filter(|a| o.legal_actions.contains(a)) {
+            return Some(a);
         }
         if o.phase == PhaseKind::Play && o.offer.is_none() {
             // P3: claim the rest when every remaining trick is ours for sure.

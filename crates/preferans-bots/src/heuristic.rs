@@ -138,7 +138,27 @@ pub fn defence_tricks(hand: CardSet, trump: Option<Suit>) -> f32 {
     d
 }
 
-fn best_contract(hand: CardSet) -> (f32, Strain) {
+/// W2: whist, half-whist or pass with `hand` against `contract`, among `legal` (the expert
+/// also uses it to model the other defender on a sampled hand).
+pub(crate) fn whist_call(hand: CardSet, contract: Option<Bid>, legal: &[Action]) -> Action {
+    let trump = contract.and_then(Bid::trump);
+    let d = defence_tricks(hand, trump);
+    let need = match contract.and_then(Bid::level) {
+        Some(6) => 1.8,
+        Some(7) => 1.2,
+        _ => 0.9,
+    };
+    if d >= need && legal.contains(&Action::Whist) {
+        Action::Whist
+    } else if d >= need * 0.6 && legal.contains(&Action::HalfWhist) {
+        Action::HalfWhist
+    } else {
+        Action::Pass
+    }
+}
+
+/// The best strain for `hand` and its estimated tricks.
+pub(crate) fn best_contract(hand: CardSet) -> (f32, Strain) {
     Strain::ALL
         .iter()
         .map(|st| {
@@ -150,7 +170,7 @@ fn best_contract(hand: CardSet) -> (f32, Strain) {
         .fold((f32::MIN, Strain::Spades), |a, b| if b.0 > a.0 { b } else { a })
 }
 
-fn my_hand(o: &Observation) -> CardSet {
+pub(crate) fn my_hand(o: &Observation) -> CardSet {
     let me = o.seat.unwrap_or(u8::MAX);
     o.hands
         .iter()
@@ -222,20 +242,7 @@ impl HeuristicBot {
     }
 
     fn whist(&self, o: &Observation, legal: &[Action]) -> Action {
-        let trump = o.contract.and_then(Bid::trump);
-        let d = defence_tricks(my_hand(o), trump);
-        let need = match o.contract.and_then(Bid::level) {
-            Some(6) => 1.8,
-            Some(7) => 1.2,
-            _ => 0.9,
-        };
-        if d >= need && legal.contains(&Action::Whist) {
-            Action::Whist
-        } else if d >= need * 0.6 && legal.contains(&Action::HalfWhist) {
-            Action::HalfWhist
-        } else {
-            Action::Pass
-        }
+        whist_call(my_hand(o), o.contract, legal)
     }
 
     /// Cards of the hands this seat can see on its side that are the highest still out in

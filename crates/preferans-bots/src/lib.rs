@@ -5,6 +5,7 @@
 
 pub mod duplicate;
 mod expert;
+mod expert_sim;
 mod heuristic;
 pub mod hints;
 pub mod review;
@@ -17,13 +18,27 @@ use preferans::{Action, Observation};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-/// A bot by kind name (`random`, `heuristic`, `expert`), seeded.
+/// Every bot name [`bot_by_name`] knows, weakest first: the expert's levels differ in how
+/// many deals each decision samples.
+pub const BOT_NAMES: &[&str] = &["random", "heuristic", "expert-fast", "expert", "expert-strong"];
+
+/// A bot by name (see [`BOT_NAMES`]), seeded; the expert scores its simulations under Sochi.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot + Send>> {
+    bot_for(name, seed, None)
+}
+
+/// A bot by name for a table with these `rules` (the expert scores its simulations with them).
+pub fn bot_for(name: &str, seed: u64, rules: Option<&preferans::Rules>) -> Option<Box<dyn Bot + Send>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "heuristic" => Some(Box::new(HeuristicBot::new())),
-        "expert" => Some(Box::new(ExpertBot::new(seed, 60))),
-        _ => None,
+        _ => {
+            let bot = ExpertBot::of_level(name, seed)?;
+            Some(Box::new(match rules {
+                Some(r) => bot.with_rules(r),
+                None => bot,
+            }))
+        }
     }
 }
 

@@ -68,7 +68,7 @@ fn default_preset() -> String {
 
 /// Bot levels the lobby offers (any name `preferans_bots::bot_by_name` knows is accepted).
 pub fn bot_levels() -> &'static [&'static str] {
-    &["random", "heuristic", "expert"]
+    preferans_bots::BOT_NAMES
 }
 
 /// A configuration the server refuses, with the reason.

@@ -98,9 +98,9 @@ pub struct Table {
     pub bot_driver_running: bool,
 }
 
-fn make_bot(kind: &SeatKind, seed: u64, seat: usize) -> Option<Box<dyn Bot + Send>> {
+fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -> Option<Box<dyn Bot + Send>> {
     match kind {
-        SeatKind::Bot { level } => preferans_bots::bot_by_name(level, seed ^ (0xb07 + seat as u64)),
+        SeatKind::Bot { level } => preferans_bots::bot_for(level, seed ^ (0xb07 + seat as u64), Some(rules)),
         SeatKind::Human => None,
     }
 }
@@ -112,7 +112,7 @@ impl Table {
     /// A configuration the rules crate refuses.
     pub fn new(id: String, config: TableConfig, seed: u64, created_at: i64) -> Result<Table, ConfigError> {
         let rules = config.build_rules()?;
-        let m = Match::new(rules, seed, 0, config.hand_limit);
+        let m = Match::new(rules.clone(), seed, 0, config.hand_limit);
         let seats = config
             .seats
             .iter()
@@ -124,7 +124,7 @@ impl Table {
                     SeatKind::Human => None,
                 },
                 token: None,
-                bot: make_bot(k, seed, i),
+                bot: make_bot(k, seed, i, &rules),
             })
             .collect();
         Ok(Table {
@@ -271,7 +271,7 @@ impl Table {
         // A bot lost to a panic is replaced by a fresh one of its level.
         let bot = match s.bot.take() {
             Some(bot) => bot,
-            None => make_bot(&s.kind, seed ^ actions, seat as usize)?,
+            None => make_bot(&s.kind, seed ^ actions, seat as usize, self.m.rules())?,
         };
         Some((seat, bot, obs))
     }

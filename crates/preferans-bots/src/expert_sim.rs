@@ -1,0 +1,566 @@
+//! The expert's decisions before the card play, by simulation (issue 5): whist, pass or
+//! half-whist (W2), and the declarer's discard with the contract (T1, T2). Each candidate is
+//! played out on deals of the hidden cards consistent with the seat's observation, solved
+//! double-dummy, and scored with the real scorer under the table's rules (S1–S10 and every
+//! option): the candidate with the best mean settlement for this seat wins.
+//!
+//! Models, where the simulation needs one: the other defender calls as the heuristic bot would
+//! on his sampled hand; the defenders' tricks (10 minus the declarer's double-dummy tricks) are
+//! shared evenly between them (the solver counts sides, not players); a defender who may speak
+//! again after a half-whist takes the better answer for that deal. Misère discards stay the
+//! heuristic's (a misère solve is too slow for a decision budget).
+
+use preferans::observation::{Holder, Observation};
+use preferans::outcome::{ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall};
+use preferans::scoring::{HandContext, Scoresheet};
+use preferans::trick::Owner;
+use preferans::{Action, Bid, Card, CardSet, PlayState, Rules, Seat, Strain};
+use preferans_solver::Objective;
+
+use crate::expert::{known, sample, ExpertBot};
+use crate::heuristic::{best_contract, defence_tricks, estimate_tricks, my_hand, whist_call};
+
+/// A talon where one is needed and none matters.
+const PLACEHOLDER_TALON: [Card; 2] = [
+    Card::new(preferans::Suit::Spades, preferans::Rank::Seven),
+    Card::new(preferans::Suit::Spades, preferans::Rank::Eight),
+];
+
+/// Deals tried per sample to find a declarer's hand that fits his contract.
+const AUCTION_TRIES: usize = 24;
+
+/// Discards the declarer weighs (the heuristic's best few).
+const DISCARD_CANDIDATES: usize = 4;
+/// Strains weighed per discard: within this many estimated tricks of the best.
+const STRAIN_MARGIN: f32 = 1.0;
+
+/// Seats and positions of one contract hand, from an observation.
+#[derive(Clone, Copy, Debug)]
+struct Sides {
+    declarer: Seat,
+    decl_pos: usize,
+    /// The defenders in speaking order (W2: the first at the declarer's left): (seat, position).
+    defenders: [(Seat, usize); 2],
+}
+
+fn sides(o: &Observation) -> Option<Sides> {
+    let declarer = o.declarer?;
+    let seat_at = |p: usize| match o.hands.get(p)?.holder {
+        Holder::Seat(s) => Some(s),
+        _ => None,
+    };
+    let decl_pos = (0..3).find(|p| seat_at(*p) == Some(declarer))?;
+    let d1 = (decl_pos + 1) % 3;
+    let d2 = (decl_pos + 2) % 3;
+    Some(Sides {
+        declarer,
+        decl_pos,
+        defenders: [(seat_at(d1)?, d1), (seat_at(d2)?, d2)],
+    })
+}
+
+/// The rules the bot scores with: the table's, or Sochi for this many players.
+fn rules_for(rules: &Option<Rules>, players: u8) -> Option<Rules> {
+    let mut r = match rules {
+        Some(r) => r.clone(),
+        None => Rules::preset("sochi").ok()?,
+    };
+    if r.players() != players {
+        r.set("players", &players.to_string()).ok()?;
+    }
+    Some(r)
+}
+
+/// `me`'s settlement (in whists) of the sheet made of this hand alone.
+fn my_result(rules: &Rules, o: &Observation, me: Seat, outcome: &HandOutcome) -> f64 {
+    let talon = match o.talon.as_slice() {
+        [a, b, ..] => [*a, *b],
+        // Only F3 `dealer_talon_bonus` reads the talon, and it is shown whenever it counts.
+        _ => PLACEHOLDER_TALON,
+    };
+    let ctx = HandContext {
+        dealer: o.dealer,
+        allpass_multiplier: 1,
+        talon,
+    };
+    let mut sheet = Scoresheet::new(rules.players());
+    sheet.record(rules, &ctx, outcome);
+    let (num, den) = sheet.settlement(rules).exact(usize::from(me));
+    num as f64 / den.max(1) as f64
+}
+
+/// The outcome of a contract whose whist round ended with `calls` (for the two defenders in
+/// speaking order), played double-dummy to `declarer_tricks` when anyone whisted; the
+/// defence's tricks are shared in proportion to `weights` (each defender's expected tricks).
+fn outcome(s: &Sides, contract: Bid, calls: [WhistCall; 2], declarer_tricks: u8, weights: [f32; 2]) -> HandOutcome {
+    let whisted = calls.contains(&WhistCall::Whist);
+    let half = calls.contains(&WhistCall::HalfWhist);
+    let (resolution, tricks) = if whisted {
+        (Resolution::Played, declarer_tricks)
+    } else if half {
+        (Resolution::HalfWhist, 0)
+    } else {
+        (Resolution::BothPassed, 0)
+    };
+    let defence_tricks = if whisted { 10 - tricks.min(10) } else { 0 };
+    let [w1, w2] = weights.map(|w| w.max(0.0) + 0.25);
+    let first = ((f32::from(defence_tricks) * w1 / (w1 + w2)).round() as u8).min(defence_tricks);
+    let shares = [first, defence_tricks - first];
+    let defender = |i: usize| DefenderOutcome {
+        seat: Some(s.defenders[i].0),
+        call: calls[i],
+        tricks: shares[i],
+    };
+    HandOutcome::Contract(ContractOutcome {
+        declarer: s.declarer,
+        contract,
+        declarer_tricks: tricks,
+        defenders: [defender(0), defender(1)],
+        resolution,
+        defence: whisted.then_some(DefenceMode::Closed),
+        dealer_whist: false,
+        talon_pushed: false,
+        offer: None,
+    })
+}
+
+fn call_of(a: Action) -> WhistCall {
+    match a {
+        Action::Whist => WhistCall::Whist,
+        Action::HalfWhist => WhistCall::HalfWhist,
+        _ => WhistCall::Pass,
+    }
+}
+
+/// Whether the contract is played without a whist round, both defenders counting as whisters
+/// (W5 Stalingrad against 6♠, W6 a checked 10).
+fn no_whist_round(rules: &Rules, contract: Bid) -> bool {
+    let stalingrad =
+        rules.get("stalingrad").as_deref() == Some("true") && Bid::tricks(6, Strain::Spades) == Some(contract);
+    let checked_ten = contract.level() == Some(10) && rules.get("ten_trick").as_deref() != Some("whisted");
+    stalingrad || checked_ten
+}
+
+/// The whist round as the heuristic defenders would play it with these hands (W2).
+fn heuristic_calls(contract: Bid, hands: [CardSet; 2]) -> [WhistCall; 2] {
+    let both = [Action::Whist, Action::Pass];
+    let first = whist_call(hands[0], Some(contract), &both);
+    let half_allowed = first == Action::Pass && matches!(contract.level(), Some(6 | 7));
+    let second_legal: &[Action] = if half_allowed {
+        &[Action::Whist, Action::Pass, Action::HalfWhist]
+    } else {
+        &both
+    };
+    let second = whist_call(hands[1], Some(contract), second_legal);
+    if second == Action::HalfWhist {
+        // The first defender speaks again: whist (the half-whister then counts as passed) or pass.
+        let again = whist_call(hands[0], Some(contract), &both);
+        return if again == Action::Whist {
+            [WhistCall::Whist, WhistCall::Pass]
+        } else {
+            [WhistCall::Pass, WhistCall::HalfWhist]
+        };
+    }
+    [call_of(first), call_of(second)]
+}
+
+impl ExpertBot {
+    fn declarer_tricks(&mut self, hands: [CardSet; 3], contract: Bid, decl_pos: usize) -> Option<u8> {
+        let state = PlayState::first_lead(hands, Some(contract), Some(decl_pos as Owner));
+        self.solver
+            .solve(&state, Objective::Declarer(decl_pos as Owner))
+            .ok()
+            .map(|s| s.tricks)
+    }
+
+    /// A deal of the hidden cards that also fits the auction: the declarer's hand is one a
+    /// player would declare this contract with (by the heuristic's estimate, at most a trick
+    /// short of its level). Falls back to any consistent deal after a few tries.
+    fn sample_consistent_with_contract(
+        &mut self,
+        k: &crate::expert::Known,
+        contract: Bid,
+        decl_pos: usize,
+    ) -> Option<[CardSet; 3]> {
+        let need = f32::from(contract.level().unwrap_or(6)) - 1.0;
+        let mut last = None;
+        for _ in 0..AUCTION_TRIES {
+            let hands = sample(k, &mut self.rng)?;
+            if estimate_tricks(hands[decl_pos], contract.trump()) >= need {
+                return Some(hands);
+            }
+            last = Some(hands);
+        }
+        last
+    }
+
+    /// W2 by simulation: the legal whist call with the best mean result for this seat.
+    pub(crate) fn whist_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let me = o.seat?;
+        let contract = o.contract?;
+        let s = sides(o)?;
+        let rules = rules_for(&self.rules, o.players)?;
+        let my_index = s.defenders.iter().position(|d| d.0 == me)?;
+        // Calls so far in this whist round, in order.
+        let declared_at = o
+            .history
+            .iter()
+            .rposition(|(_, a)| matches!(a, Some(Action::Declare(_))))?;
+        let said: Vec<(Seat, Action)> = o.history[declared_at + 1..]
+            .iter()
+            .filter_map(|(seat, a)| a.map(|a| (*seat, a)))
+            .collect();
+        let options: Vec<Action> = o
+            .legal_actions
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Whist | Action::Pass | Action::HalfWhist))
+            .collect();
+        if options.len() < 2 {
+            return None;
+        }
+        let k = known(o);
+        let mut totals = vec![0.0f64; options.len()];
+        let mut n = 0u32;
+        for _ in 0..self.sim_samples {
+            let Some(hands) = self.sample_consistent_with_contract(&k, contract, s.decl_pos) else {
+                continue;
+            };
+            let Some(tricks) = self.declarer_tricks(hands, contract, s.decl_pos) else {
+                continue;
+            };
+            let other_hand = hands[s.defenders[1 - my_index].1];
+            let weights = s.defenders.map(|d| defence_tricks(hands[d.1], contract.trump()));
+            for (i, &mine) in options.iter().enumerate() {
+                let calls = self.round_after(&said, &s, my_index, mine, contract, other_hand);
+                let value = calls
+                    .iter()
+                    .map(|c| my_result(&rules, o, me, &outcome(&s, contract, *c, tricks, weights)))
+                    .fold(f64::MIN, f64::max);
+                totals[i] += value;
+            }
+            n += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        let best = (0..options.len()).max_by(|a, b| totals[*a].total_cmp(&totals[*b]))?;
+        Some(options[best])
+    }
+
+    /// The possible ends of the whist round after this seat says `mine` (one, or two when
+    /// this seat may speak again after a half-whist: it will take the better).
+    fn round_after(
+        &self,
+        said: &[(Seat, Action)],
+        s: &Sides,
+        my_index: usize,
+        mine: Action,
+        contract: Bid,
+        other_hand: CardSet,
+    ) -> Vec<[WhistCall; 2]> {
+        let both = [Action::Whist, Action::Pass];
+        if my_index == 0 {
+            if said.iter().any(|(_, a)| *a == Action::HalfWhist) {
+                // I speak again after the second defender's half-whist: the round ends.
+                return vec![if mine == Action::Whist {
+                    [WhistCall::Whist, WhistCall::Pass]
+                } else {
+                    [WhistCall::Pass, WhistCall::HalfWhist]
+                }];
+            }
+            let half_allowed = mine == Action::Pass && matches!(contract.level(), Some(6 | 7));
+            let legal: &[Action] = if half_allowed {
+                &[Action::Whist, Action::Pass, Action::HalfWhist]
+            } else {
+                &both
+            };
+            let second = whist_call(other_hand, Some(contract), legal);
+            if second == Action::HalfWhist {
+                return vec![
+                    [WhistCall::Whist, WhistCall::Pass],
+                    [WhistCall::Pass, WhistCall::HalfWhist],
+                ];
+            }
+            return vec![[call_of(mine), call_of(second)]];
+        }
+        // I am the second defender: the first has spoken.
+        let first = said
+            .iter()
+            .find(|(seat, _)| *seat == s.defenders[0].0)
+            .map_or(Action::Pass, |(_, a)| *a);
+        if mine == Action::HalfWhist {
+            let again = whist_call(other_hand, Some(contract), &both);
+            return vec![if again == Action::Whist {
+                [WhistCall::Whist, WhistCall::Pass]
+            } else {
+                [WhistCall::Pass, WhistCall::HalfWhist]
+            }];
+        }
+        vec![[call_of(first), call_of(mine)]]
+    }
+
+    /// T1 with T2 by simulation: the discard and contract with the best mean result; the
+    /// contract is remembered for the declaration that follows.
+    pub(crate) fn discard_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let me = o.seat?;
+        let (_, highest) = o.highest_bid?;
+        if highest.is_misere() {
+            return None;
+        }
+        let hand = my_hand(o);
+        let mut discards: Vec<(f32, Card, Card)> = o
+            .legal_actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Discard(x, y) => Some((best_contract(hand - CardSet::from_iter([*x, *y])).0, *x, *y)),
+                _ => None,
+            })
+            .collect();
+        discards.sort_by(|a, b| b.0.total_cmp(&a.0));
+        discards.truncate(DISCARD_CANDIDATES);
+        let kept: Vec<CardSet> = discards
+            .iter()
+            .map(|(_, x, y)| hand - CardSet::from_iter([*x, *y]))
+            .collect();
+        let (i, bid) = self.best_contract_by_simulation(o, me, highest, &kept)?;
+        let (_, x, y) = discards[i];
+        self.plan = Some((kept[i], bid));
+        Some(Action::Discard(x, y))
+    }
+
+    /// T2 by simulation: the planned contract, or (without a plan) the best one for this hand.
+    pub(crate) fn declare_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let me = o.seat?;
+        let hand = my_hand(o);
+        let planned = self.plan.take().filter(|(h, _)| *h == hand).map(|(_, b)| b);
+        let bid = match planned {
+            Some(b) => b,
+            None => {
+                let (_, highest) = o.highest_bid?;
+                if highest.is_misere() {
+                    return None;
+                }
+                self.best_contract_by_simulation(o, me, highest, &[hand])?.1
+            }
+        };
+        Some(Action::Declare(bid)).filter(|a| o.legal_actions.contains(a))
+    }
+
+    /// Over sampled hands of the two others, the (hand index, contract) with the best mean
+    /// result among contracts at or above `highest` in the strains worth weighing.
+    fn best_contract_by_simulation(
+        &mut self,
+        o: &Observation,
+        me: Seat,
+        highest: Bid,
+        hands: &[CardSet],
+    ) -> Option<(usize, Bid)> {
+        let rules = rules_for(&self.rules, o.players)?;
+        let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
+        if o.hands.iter().any(|h| h.holder == Holder::Dummy) {
+            return None;
+        }
+        let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
+        // The two others' cards: everything not in my twelve (hand plus talon).
+        let mine_all = hands.iter().fold(CardSet::EMPTY, |a, h| a | *h)
+            | o.talon.iter().copied().collect::<CardSet>()
+            | o.discard.unwrap_or_default();
+        let unknown: Vec<Card> = (CardSet::FULL - mine_all).iter().collect();
+        if unknown.len() != 20 {
+            return None;
+        }
+        let strains_of = |h: CardSet| -> Vec<Strain> {
+            let est: Vec<(f32, Strain)> = Strain::ALL
+                .iter()
+                .map(|st| (estimate_tricks(h, st.trump()), *st))
+                .collect();
+            let best = est.iter().map(|e| e.0).fold(f32::MIN, f32::max);
+            est.into_iter()
+                .filter(|(e, _)| *e >= best - STRAIN_MARGIN)
+                .map(|(_, st)| st)
+                .collect()
+        };
+        let sides = Sides {
+            declarer: me,
+            decl_pos: my_pos,
+            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
+        };
+        // (hand index, contract) → total result.
+        let mut totals: Vec<((usize, Bid), f64)> = Vec::new();
+        let mut weighed: Vec<(usize, Strain)> = Vec::new();
+        for (i, h) in hands.iter().enumerate() {
+            for st in strains_of(*h) {
+                weighed.push((i, st));
+                for level in 6..=10 {
+                    if let Some(b) = Bid::tricks(level, st).filter(|b| b.ladder() >= highest.ladder()) {
+                        totals.push(((i, b), 0.0));
+                    }
+                }
+            }
+        }
+        if totals.is_empty() {
+            return None;
+        }
+        let mut cards = unknown;
+        let mut n = 0u32;
+        'sample: for _ in 0..self.sim_samples {
+            for j in (1..cards.len()).rev() {
+                let r = preferans::deal::uniform_below(&mut self.rng, j as u32 + 1) as usize;
+                cards.swap(j, r);
+            }
+            let mut deal = [CardSet::EMPTY; 3];
+            deal[others[0]] = cards[..10].iter().copied().collect();
+            deal[others[1]] = cards[10..].iter().copied().collect();
+            // One solve per (hand, strain); a sample a solve gives up on is skipped whole.
+            let mut tricks = Vec::with_capacity(weighed.len());
+            for &(i, st) in &weighed {
+                deal[my_pos] = hands[i];
+                let probe = Bid::tricks(6, st)?;
+                let Some(t) = self.declarer_tricks(deal, probe, my_pos) else {
+                    continue 'sample;
+                };
+                tricks.push(((i, st), t));
+            }
+            let defender_hands = [deal[sides.defenders[0].1], deal[sides.defenders[1].1]];
+            for ((i, bid), total) in totals.iter_mut() {
+                let Bid::Tricks { strain, .. } = *bid else { continue };
+                let Some(&(_, t)) = tricks.iter().find(|(key, _)| *key == (*i, strain)) else {
+                    continue;
+                };
+                let calls = if no_whist_round(&rules, *bid) {
+                    [WhistCall::Whist, WhistCall::Whist]
+                } else {
+                    heuristic_calls(*bid, defender_hands)
+                };
+                let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
+                *total += my_result(&rules, o, me, &outcome(&sides, *bid, calls, t, weights));
+            }
+            n += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        totals
+            .into_iter()
+            .max_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(key, _)| key)
+    }
+}
+
+fn seat_of(o: &Observation, pos: usize) -> Option<Seat> {
+    match o.hands.get(pos)?.holder {
+        Holder::Seat(s) => Some(s),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use preferans::russian::{HandConfig, PhaseKind};
+    use preferans::{Deal, HandState, RussianHand, Viewer};
+
+    fn cards(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    /// A hand dealt as given (dealer 2, so seat 0 is the eldest and `hands[i]` is seat i's),
+    /// driven through `script`.
+    fn hand(hands: [&str; 3], talon: &str, dealer: u8, script: &[&str]) -> RussianHand {
+        let t: Vec<Card> = cards(talon).iter().collect();
+        let deal = Deal::new(hands.map(cards), [t[0], t[1]]).unwrap();
+        let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), dealer, deal, None);
+        for a in script {
+            let seat = h.to_move().unwrap();
+            h.apply(seat, a.parse().unwrap()).unwrap();
+        }
+        h
+    }
+
+    // Seat 1 declares 6♠ (dealer 2: seat 0 bids first); seat 2, at his left, speaks first.
+    const DECLARER: &str = "AS KS QS JS TS 9S JH TH JC TC";
+    const STRONG: &str = "AH KH QH AC KC QC AD KD 7S 8S";
+    const WEAK: &str = "9H 8H 9C 8C 7C QD JD TD 9D 8D";
+    const SCRIPT: &[&str] = &["pass", "bid 6S", "pass", "discard 7H 7D", "declare 6S"];
+
+    #[test]
+    fn w2_the_expert_whists_a_strong_defence_and_passes_a_hopeless_one() {
+        let mut bot = ExpertBot::new(3, 20);
+        let strong = hand([WEAK, DECLARER, STRONG], "7H 7D", 2, SCRIPT);
+        let o = strong.observation(Viewer::Seat(2));
+        assert_eq!(o.phase, PhaseKind::Whist);
+        assert_eq!(bot.whist_by_simulation(&o), Some(Action::Whist));
+        let weak = hand([STRONG, DECLARER, WEAK], "7H 7D", 2, SCRIPT);
+        let o = weak.observation(Viewer::Seat(2));
+        assert_eq!(bot.whist_by_simulation(&o), Some(Action::Pass));
+    }
+
+    #[test]
+    fn t1_t2_the_expert_discards_and_declares_the_contract_its_hand_makes() {
+        // Seat 1 has eight sure spade tricks and two side aces after the talon: it should
+        // discard the two loose cards and declare at least 8♠, more than the 6♠ it bid.
+        let h = hand(
+            [
+                "9C 8C 7C 9D 8D 7D KH QH JH TH",
+                "AS KS QS JS TS 9S 8S AC 7H 8H",
+                "QC JC TC KC QD JD TD KD AD 9H",
+            ],
+            "7S AH",
+            2,
+            &["pass", "bid 6S", "pass"],
+        );
+        let mut bot = ExpertBot::new(5, 20);
+        let o = h.observation(Viewer::Seat(1));
+        assert_eq!(o.phase, PhaseKind::Discard);
+        let discard = bot.discard_by_simulation(&o).unwrap();
+        assert!(o.legal_actions.contains(&discard));
+        let Action::Discard(x, y) = discard else {
+            panic!("{discard}")
+        };
+        for c in [x, y] {
+            assert!(!c.to_string().ends_with('S'), "kept every trump: {discard}");
+        }
+        let mut h = h;
+        h.apply(1, discard).unwrap();
+        let o = h.observation(Viewer::Seat(1));
+        let declare = bot.declare_by_simulation(&o).unwrap();
+        let Action::Declare(Bid::Tricks { level, strain }) = declare else {
+            panic!("{declare}")
+        };
+        assert_eq!(strain, Strain::Spades);
+        assert!(level >= 8, "{declare}");
+    }
+
+    #[test]
+    fn s3_results_come_from_the_real_scorer() {
+        let rules = Rules::sochi();
+        let s = Sides {
+            declarer: 1,
+            decl_pos: 0,
+            defenders: [(2, 1), (0, 2)],
+        };
+        let o = hand(
+            [
+                "7S 8S 9S TS JS QS KS AS 7C 8C",
+                "9C TC JC QC KC AC 7D 8D 9D TD",
+                "JD QD KD AD 7H 8H 9H TH JH QH",
+            ],
+            "KH AH",
+            0,
+            &[],
+        )
+        .observation(Viewer::Seat(1));
+        let six = Bid::tricks(6, Strain::Spades).unwrap();
+        // Made exactly with one whister: declarer +2 pool, the whister 4 × 2 whists.
+        let played = outcome(&s, six, [WhistCall::Whist, WhistCall::Pass], 6, [1.0, 1.0]);
+        let decl = my_result(&rules, &o, 1, &played);
+        let whister = my_result(&rules, &o, 2, &played);
+        let passer = my_result(&rules, &o, 0, &played);
+        assert!((decl + whister + passer).abs() < 1e-9, "zero-sum");
+        assert!(whister > 0.0 && decl > 0.0 && passer < 0.0);
+        // Both passed: scored as made (W3), nobody writes whists.
+        let unplayed = outcome(&s, six, [WhistCall::Pass, WhistCall::Pass], 0, [1.0, 1.0]);
+        assert!(my_result(&rules, &o, 1, &unplayed) > 0.0);
+    }
+}
