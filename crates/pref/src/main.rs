@@ -56,13 +56,20 @@ enum Command {
     },
     /// Double-dummy analysis: the exact result of a position and the value of every card.
     Solve(solve::SolveArgs),
-    /// Review a record's card play: every card that lost tricks, double-dummy.
+    /// Review a record: every card that lost tricks (double-dummy, exact), and every whist
+    /// call, discard and contract that lost whists (by simulation).
     Review {
         /// The record (JSON).
         file: PathBuf,
         /// Report cards that cost at least this many tricks.
         #[arg(long, default_value_t = 1)]
         threshold: u8,
+        /// Report whist calls, discards and contracts that cost at least this many whists.
+        #[arg(long, default_value_t = 2.0)]
+        whists: f64,
+        /// Sampled deals per whist call, discard or contract weighed.
+        #[arg(long, default_value_t = 16)]
+        samples: usize,
     },
     /// Duplicate tournament between bots: every deal played with every seating, in parallel.
     Match(MatchArgs),
@@ -280,11 +287,21 @@ fn run(cli: Cli) -> Result<()> {
             println!("pulya written to {}", svg.display());
             Ok(())
         }
-        Command::Review { file, threshold } => {
+        Command::Review {
+            file,
+            threshold,
+            whists,
+            samples,
+        } => {
             let record = read_record(&file)?;
-            let bar = indicatif::ProgressBar::new(record.hands.len() as u64);
+            let bar = indicatif::ProgressBar::new(2 * record.hands.len() as u64);
             let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
                 .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let hands = record.hands.len();
+            let calls = preferans_bots::review_calls::review_calls(&record, whists, samples, |done, _| {
+                bar.set_position((hands + done) as u64)
+            })
+            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             bar.finish_and_clear();
             for m in &mistakes {
                 let best: Vec<String> = m.best.iter().map(|c| c.symbol_text()).collect();
@@ -300,6 +317,16 @@ fn run(cli: Cli) -> Result<()> {
                 );
             }
             println!("{} card decisions cost tricks (threshold {threshold})", mistakes.len());
+            for c in &calls {
+                println!(
+                    "hand {} action {}: seat {} chose '{}' — best '{}' — costs {:.1} whists (simulated)",
+                    c.hand, c.index, c.seat, c.chosen, c.best, c.cost
+                );
+            }
+            println!(
+                "{} whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
+                calls.len()
+            );
             Ok(())
         }
         Command::Serve(a) => serve::run(a),

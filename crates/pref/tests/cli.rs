@@ -407,7 +407,12 @@ fn review_lists_costly_cards() {
         .success();
     let out = pref().arg("review").arg(&file).output().unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("card decisions cost tricks"));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains("card decisions cost tricks"), "{text}");
+    assert!(
+        text.contains("whist calls, discards and contracts cost whists"),
+        "{text}"
+    );
     let out = pref().arg("review").arg(dir.path().join("none.json")).output().unwrap();
     assert!(!out.status.success() && stderr_of(&out).contains("cannot read"));
 }

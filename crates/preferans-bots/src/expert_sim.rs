@@ -196,6 +196,12 @@ impl ExpertBot {
 
     /// W2 by simulation: the legal whist call with the best mean result for this seat.
     pub(crate) fn whist_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let values = self.whist_values(o)?;
+        values.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|v| v.0)
+    }
+
+    /// Each legal whist call (W2) with this seat's mean result over the sampled deals.
+    pub(crate) fn whist_values(&mut self, o: &Observation) -> Option<Vec<(Action, f64)>> {
         let me = o.seat?;
         let contract = o.contract?;
         let s = sides(o)?;
@@ -244,8 +250,13 @@ impl ExpertBot {
         if n == 0 {
             return None;
         }
-        let best = (0..options.len()).max_by(|a, b| totals[*a].total_cmp(&totals[*b]))?;
-        Some(options[best])
+        Some(
+            options
+                .into_iter()
+                .zip(totals)
+                .map(|(a, t)| (a, t / f64::from(n)))
+                .collect(),
+        )
     }
 
     /// The possible ends of the whist round after this seat says `mine` (one, or two when
@@ -309,22 +320,13 @@ impl ExpertBot {
             return None;
         }
         let hand = my_hand(o);
-        let mut discards: Vec<(f32, Card, Card)> = o
-            .legal_actions
-            .iter()
-            .filter_map(|a| match a {
-                Action::Discard(x, y) => Some((best_contract(hand - CardSet::from_iter([*x, *y])).0, *x, *y)),
-                _ => None,
-            })
-            .collect();
-        discards.sort_by(|a, b| b.0.total_cmp(&a.0));
-        discards.truncate(DISCARD_CANDIDATES);
+        let discards = discard_candidates(o);
         let kept: Vec<CardSet> = discards
             .iter()
-            .map(|(_, x, y)| hand - CardSet::from_iter([*x, *y]))
+            .map(|(x, y)| hand - CardSet::from_iter([*x, *y]))
             .collect();
         let (i, bid) = self.best_contract_by_simulation(o, me, highest, &kept)?;
-        let (_, x, y) = discards[i];
+        let (x, y) = discards[i];
         self.plan = Some((kept[i], bid));
         Some(Action::Discard(x, y))
     }
@@ -356,6 +358,24 @@ impl ExpertBot {
         highest: Bid,
         hands: &[CardSet],
     ) -> Option<(usize, Bid)> {
+        let values = self.contract_values(o, me, highest, hands, None)?;
+        values
+            .into_iter()
+            .max_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(key, _)| key)
+    }
+
+    /// Each (hand index, contract) weighed with the declarer's mean result: the contracts at or
+    /// above `highest` in the strains worth weighing for each hand, and `also` (a strain to
+    /// weigh for every hand, e.g. the one a player chose).
+    pub(crate) fn contract_values(
+        &mut self,
+        o: &Observation,
+        me: Seat,
+        highest: Bid,
+        hands: &[CardSet],
+        also: Option<Strain>,
+    ) -> Option<Vec<((usize, Bid), f64)>> {
         let rules = rules_for(&self.rules, o.players)?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
         if o.hands.iter().any(|h| h.holder == Holder::Dummy) {
@@ -390,7 +410,11 @@ impl ExpertBot {
         let mut totals: Vec<((usize, Bid), f64)> = Vec::new();
         let mut weighed: Vec<(usize, Strain)> = Vec::new();
         for (i, h) in hands.iter().enumerate() {
-            for st in strains_of(*h) {
+            let mut strains = strains_of(*h);
+            if let Some(st) = also.filter(|st| !strains.contains(st)) {
+                strains.push(st);
+            }
+            for st in strains {
                 weighed.push((i, st));
                 for level in 6..=10 {
                     if let Some(b) = Bid::tricks(level, st).filter(|b| b.ladder() >= highest.ladder()) {
@@ -441,11 +465,24 @@ impl ExpertBot {
         if n == 0 {
             return None;
         }
-        totals
-            .into_iter()
-            .max_by(|x, y| x.1.total_cmp(&y.1))
-            .map(|(key, _)| key)
+        Some(totals.into_iter().map(|(key, t)| (key, t / f64::from(n))).collect())
     }
+}
+
+/// The discards worth weighing: the heuristic's best few among the legal ones.
+pub(crate) fn discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
+    let hand = my_hand(o);
+    let mut discards: Vec<(f32, Card, Card)> = o
+        .legal_actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Discard(x, y) => Some((best_contract(hand - CardSet::from_iter([*x, *y])).0, *x, *y)),
+            _ => None,
+        })
+        .collect();
+    discards.sort_by(|a, b| b.0.total_cmp(&a.0));
+    discards.truncate(DISCARD_CANDIDATES);
+    discards.into_iter().map(|(_, x, y)| (x, y)).collect()
 }
 
 fn seat_of(o: &Observation, pos: usize) -> Option<Seat> {

@@ -9,6 +9,7 @@ mod expert_sim;
 mod heuristic;
 pub mod hints;
 pub mod review;
+pub mod review_calls;
 
 pub use expert::{CardScores, ExpertBot};
 pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};

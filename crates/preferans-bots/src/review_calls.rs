@@ -1,0 +1,170 @@
+//! Post-game review of the decisions before the card play, by simulation: every whist call
+//! (W2), every discard (T1) and every declared contract (T2) of a record is weighed from what
+//! its player knew (his observation), with the expert's simulation — sampled deals, solved
+//! double-dummy, scored by the real scorer under the record's rules — and reported when it
+//! cost at least a threshold in whists (the mean settlement against the best choice).
+//!
+//! Bids in the auction are not reviewed: their value depends on how the rest of the auction
+//! goes, which these simulations do not model.
+
+use preferans::record::Record;
+use preferans::russian::PhaseKind;
+use preferans::{Action, Bid, CardSet, HandState, Match, Seat, Viewer};
+
+use crate::expert_sim::discard_candidates;
+use crate::ExpertBot;
+
+/// A call that cost whists, by simulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallMistake {
+    /// 1-based hand number.
+    pub hand: u32,
+    /// 0-based action index in the hand.
+    pub index: usize,
+    /// Who made it.
+    pub seat: Seat,
+    /// What he chose.
+    pub chosen: Action,
+    /// The best choice by the simulation.
+    pub best: Action,
+    /// Mean whists lost against the best choice.
+    pub cost: f64,
+}
+
+/// Each legal choice at this decision with the player's mean result, or `None` for
+/// decisions this review does not weigh.
+fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Option<Vec<(Action, f64)>> {
+    let me = o.seat?;
+    match (o.phase, chosen) {
+        (PhaseKind::Whist, Action::Whist | Action::Pass | Action::HalfWhist) => bot.whist_values(o),
+        (PhaseKind::Discard, Action::Discard(x, y)) => {
+            let (_, highest) = o.highest_bid?;
+            if highest.is_misere() {
+                return None;
+            }
+            let hand = crate::heuristic::my_hand(o);
+            let mut pairs = vec![(x, y)];
+            pairs.extend(discard_candidates(o).into_iter().filter(|p| *p != (x, y)));
+            let kept: Vec<CardSet> = pairs.iter().map(|(a, b)| hand - CardSet::from_iter([*a, *b])).collect();
+            let by_contract = bot.contract_values(o, me, highest, &kept, None)?;
+            // A discard is worth its best contract.
+            let mut out: Vec<(Action, f64)> = Vec::new();
+            for (i, (a, b)) in pairs.iter().enumerate() {
+                let best = by_contract
+                    .iter()
+                    .filter(|((j, _), _)| *j == i)
+                    .map(|(_, v)| *v)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                if best.is_finite() {
+                    out.push((Action::Discard(*a, *b), best));
+                }
+            }
+            Some(out)
+        }
+        (PhaseKind::Declare, Action::Declare(Bid::Tricks { strain, .. })) => {
+            let (_, highest) = o.highest_bid?;
+            let hand = crate::heuristic::my_hand(o);
+            let by_contract = bot.contract_values(o, me, highest, &[hand], Some(strain))?;
+            Some(
+                by_contract
+                    .into_iter()
+                    .map(|((_, bid), v)| (Action::Declare(bid), v))
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Reviews every whist call, discard and contract of a (valid) record with `samples` sampled
+/// deals per decision; reports those that cost at least `threshold` whists.
+///
+/// # Errors
+/// When the record does not replay.
+pub fn review_calls(
+    record: &Record,
+    threshold: f64,
+    samples: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<CallMistake>, String> {
+    let rules = record.build_rules().map_err(|e| e.to_string())?;
+    record.replay().map_err(|e| e.to_string())?;
+    let mut m = Match::new(
+        rules.clone(),
+        record.seed.unwrap_or(0),
+        record.first_dealer,
+        record.hand_limit,
+    );
+    let mut bot = ExpertBot::new(record.seed.unwrap_or(0) ^ 0x7e71e3, 1).with_rules(&rules);
+    bot.sim_samples = samples.max(1);
+    let mut out = Vec::new();
+    for (hi, h) in record.hands.iter().enumerate() {
+        progress(hi, record.hands.len());
+        for (index, a) in h.actions.iter().enumerate() {
+            let o = m.current_hand().map(|hand| hand.observation(Viewer::Seat(a.seat)));
+            if let Some(vals) = o.and_then(|o| values(&mut bot, &o, a.action)) {
+                let chosen = vals.iter().find(|v| v.0 == a.action).map(|v| v.1);
+                let best = vals.iter().copied().max_by(|x, y| x.1.total_cmp(&y.1));
+                if let (Some(chosen), Some((best_action, best))) = (chosen, best) {
+                    let cost = best - chosen;
+                    if best_action != a.action && cost >= threshold {
+                        out.push(CallMistake {
+                            hand: h.number,
+                            index,
+                            seat: a.seat,
+                            chosen: a.action,
+                            best: best_action,
+                            cost,
+                        });
+                    }
+                }
+            }
+            m.apply(a.seat, a.action).map_err(|e| e.to_string())?;
+        }
+    }
+    progress(record.hands.len(), record.hands.len());
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{bot_by_name, Bot};
+    use preferans::record::PlayerRecord;
+    use preferans::Rules;
+
+    fn record_of(kind: &str, seed: u64, hands: u32) -> Record {
+        let mut m = Match::new(Rules::sochi(), seed, 0, Some(hands));
+        let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|s| bot_by_name(kind, s).unwrap()).collect();
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let a = bots[seat as usize].choose(&h.observation(Viewer::Seat(seat))).unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        let players = (0..3)
+            .map(|s| PlayerRecord {
+                name: format!("p{s}"),
+                kind: kind.into(),
+            })
+            .collect();
+        Record::from_match(&m, players)
+    }
+
+    #[test]
+    fn random_calls_are_caught_and_every_reported_cost_is_positive() {
+        let record = record_of("random", 5, 30);
+        let mut calls = 0;
+        let mistakes = review_calls(&record, 0.5, 6, |_, _| calls += 1).unwrap();
+        assert!(calls > 0);
+        assert!(!mistakes.is_empty(), "random whists and contracts cost whists");
+        for x in &mistakes {
+            assert!(x.cost >= 0.5 && x.best != x.chosen, "{x:?}");
+            assert!(matches!(
+                x.chosen,
+                Action::Whist | Action::Pass | Action::HalfWhist | Action::Discard(..) | Action::Declare(_)
+            ));
+        }
+        // A higher threshold reports no more.
+        assert!(review_calls(&record, 5.0, 6, |_, _| {}).unwrap().len() <= mistakes.len());
+    }
+}
