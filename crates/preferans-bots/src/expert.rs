@@ -15,6 +15,7 @@ use preferans_solver::{Objective, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+use crate::expert_fit::{Fit, FIT_TRIES};
 use crate::heuristic::{bid_up_to, has_bid};
 use crate::{misere_danger, Bot, HeuristicBot};
 
@@ -206,6 +207,23 @@ pub(crate) fn sample(k: &Known, rng: &mut ChaCha8Rng) -> Option<[CardSet; 3]> {
 }
 
 impl ExpertBot {
+    /// A deal of the hidden cards consistent with `k` that also fits the auction and the
+    /// whist calls (`expert_fit.rs`), or after a few tries any consistent one.
+    pub(crate) fn fitting_sample(&mut self, k: &Known, fit: Option<&Fit>) -> Option<[CardSet; 3]> {
+        let Some(fit) = fit else {
+            return sample(k, &mut self.rng);
+        };
+        let mut last = None;
+        for _ in 0..FIT_TRIES {
+            let hands = sample(k, &mut self.rng)?;
+            if fit.accepts(&hands) {
+                return Some(hands);
+            }
+            last = Some(hands);
+        }
+        last
+    }
+
     fn card(&mut self, o: &Observation) -> Option<Action> {
         let scores = self.card_scores(o)?;
         let best = scores.cards.iter().copied().max_by(|(a, va), (b, vb)| {
@@ -259,13 +277,16 @@ impl ExpertBot {
         self.solver
             .set_node_limit(if complete { None } else { Some(NODES_PER_SOLVE) });
         let mut totals: Vec<(Card, i64)> = legal.iter().map(|c| (c, 0)).collect();
+        let fit = if complete { None } else { Fit::of(o) };
         let mut solved = 0;
         let start = self.solver.nodes_used();
         for _ in 0..samples {
             if self.solver.nodes_used() - start > NODES_PER_DECISION {
                 break;
             }
-            let Some(hands) = sample(&k, &mut self.rng) else { break };
+            let Some(hands) = self.fitting_sample(&k, fit.as_ref()) else {
+                break;
+            };
             let pending_talon =
                 if o.contract.is_none() && o.tricks_done == 0 && o.trick.first().is_some_and(|t| t.by == Holder::Talon)
                 {

@@ -17,7 +17,8 @@ use preferans::trick::Owner;
 use preferans::{Action, Bid, Card, CardSet, PlayState, Rules, Seat, Strain};
 use preferans_solver::Objective;
 
-use crate::expert::{known, sample, ExpertBot};
+use crate::expert::{known, ExpertBot};
+use crate::expert_fit::Fit;
 use crate::heuristic::{best_contract, defence_tricks, estimate_tricks, my_hand, whist_call};
 
 /// A talon where one is needed and none matters.
@@ -25,9 +26,6 @@ const PLACEHOLDER_TALON: [Card; 2] = [
     Card::new(preferans::Suit::Spades, preferans::Rank::Seven),
     Card::new(preferans::Suit::Spades, preferans::Rank::Eight),
 ];
-
-/// Deals tried per sample to find a declarer's hand that fits his contract.
-const AUCTION_TRIES: usize = 24;
 
 /// Discards the declarer weighs (the heuristic's best few).
 const DISCARD_CANDIDATES: usize = 4;
@@ -173,27 +171,6 @@ impl ExpertBot {
             .map(|s| s.tricks)
     }
 
-    /// A deal of the hidden cards that also fits the auction: the declarer's hand is one a
-    /// player would declare this contract with (by the heuristic's estimate, at most a trick
-    /// short of its level). Falls back to any consistent deal after a few tries.
-    fn sample_consistent_with_contract(
-        &mut self,
-        k: &crate::expert::Known,
-        contract: Bid,
-        decl_pos: usize,
-    ) -> Option<[CardSet; 3]> {
-        let need = f32::from(contract.level().unwrap_or(6)) - 1.0;
-        let mut last = None;
-        for _ in 0..AUCTION_TRIES {
-            let hands = sample(k, &mut self.rng)?;
-            if estimate_tricks(hands[decl_pos], contract.trump()) >= need {
-                return Some(hands);
-            }
-            last = Some(hands);
-        }
-        last
-    }
-
     /// W2 by simulation: the legal whist call with the best mean result for this seat.
     pub(crate) fn whist_by_simulation(&mut self, o: &Observation) -> Option<Action> {
         let values = self.whist_values(o)?;
@@ -226,10 +203,11 @@ impl ExpertBot {
             return None;
         }
         let k = known(o);
+        let fit = Fit::of(o);
         let mut totals = vec![0.0f64; options.len()];
         let mut n = 0u32;
         for _ in 0..self.sim_samples {
-            let Some(hands) = self.sample_consistent_with_contract(&k, contract, s.decl_pos) else {
+            let Some(hands) = self.fitting_sample(&k, fit.as_ref()) else {
                 continue;
             };
             let Some(tricks) = self.declarer_tricks(hands, contract, s.decl_pos) else {

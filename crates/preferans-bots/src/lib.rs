@@ -5,6 +5,7 @@
 
 pub mod duplicate;
 mod expert;
+mod expert_fit;
 mod expert_sim;
 mod heuristic;
 pub mod hints;

@@ -1,0 +1,154 @@
+//! Samples that fit what the auction and the whist round said (issue 5): the expert's deals
+//! of the hidden cards must not only respect the cards seen and the voids shown, but also be
+//! deals on which the players would have bid and called as they did — judged with the
+//! heuristic's own hand estimates, leniently (a sample is rejected only when a hand is clearly
+//! out of line), and given up after a few tries (then any consistent deal is used).
+//!
+//! - The declarer of a trick contract holds a hand worth at least one trick less than his
+//!   level (A1, T2).
+//! - A defender who whisted (W2) has at least some defence; one who passed not a lot of it.
+//! - The original hands are the sampled cards plus the cards each hand already played, found
+//!   by walking the tricks in the history (R6, P1).
+
+use preferans::observation::{Holder, Observation};
+use preferans::outcome::WhistCall;
+use preferans::trick::{Owner, Trick};
+use preferans::{Action, Bid, CardSet, Suit};
+
+use crate::heuristic::{defence_tricks, estimate_tricks};
+
+/// Tries per sample before any consistent deal is taken.
+pub(crate) const FIT_TRIES: usize = 16;
+
+/// What a sampled deal must satisfy, by hand position.
+#[derive(Clone, Debug)]
+pub(crate) struct Fit {
+    trump: Option<Suit>,
+    /// The declarer's position and the least estimate of his hand.
+    declarer: Option<(usize, f32)>,
+    /// Defenders whose cards are sampled: (position, call, the contract's defence need).
+    defenders: Vec<(usize, WhistCall, f32)>,
+    /// Cards each position already played.
+    played: [CardSet; 3],
+}
+
+/// The defensive tricks a heuristic defender wants before whisting (as `whist_call`).
+fn need(contract: Bid) -> f32 {
+    match contract.level() {
+        Some(6) => 1.8,
+        Some(7) => 1.2,
+        _ => 0.9,
+    }
+}
+
+/// Cards played by each position so far in a contract hand: the eldest (position 0) leads
+/// the first trick (P1), the winner of each trick the next (R6).
+fn played_by_position(o: &Observation, trump: Option<Suit>) -> [CardSet; 3] {
+    let mut played = [CardSet::EMPTY; 3];
+    let mut leader: Owner = 0;
+    let mut trick = Trick::new();
+    for (_, a) in &o.history {
+        let Some(Action::Play(card)) = a else { continue };
+        let owner = (leader + trick.len() as Owner) % 3;
+        played[owner as usize].insert(*card);
+        trick.push(owner, *card);
+        if trick.len() == 3 {
+            leader = trick.winner(trump).unwrap_or(leader);
+            trick = Trick::new();
+        }
+    }
+    played
+}
+
+impl Fit {
+    /// The constraints of a contract hand (`None` for all-pass and misère, where the auction
+    /// says little about the cards in play).
+    pub(crate) fn of(o: &Observation) -> Option<Fit> {
+        let contract = o.contract?;
+        let level = contract.level()?;
+        let trump = contract.trump();
+        let position = |h: Holder| o.hands.iter().position(|v| v.holder == h);
+        let decl = position(Holder::Seat(o.declarer?))?;
+        let hidden = |p: usize| o.hands.get(p).is_some_and(|v| v.cards.is_none());
+        let declarer = hidden(decl).then_some((decl, f32::from(level) - 1.0));
+        let defenders = (0..o.hands.len().min(3))
+            .filter(|p| *p != decl && hidden(*p))
+            .filter(|p| matches!(o.hands[*p].call, WhistCall::Whist | WhistCall::Pass))
+            .map(|p| (p, o.hands[p].call, need(contract)))
+            .collect::<Vec<_>>();
+        if declarer.is_none() && defenders.is_empty() {
+            return None;
+        }
+        Some(Fit {
+            trump,
+            declarer,
+            defenders,
+            played: played_by_position(o, trump),
+        })
+    }
+
+    /// Whether a sampled deal (by position) fits.
+    pub(crate) fn accepts(&self, hands: &[CardSet; 3]) -> bool {
+        let original = |p: usize| hands[p] | self.played[p];
+        if let Some((p, least)) = self.declarer {
+            if estimate_tricks(original(p), self.trump) < least {
+                return false;
+            }
+        }
+        self.defenders.iter().all(|&(p, call, need)| {
+            let d = defence_tricks(original(p), self.trump);
+            match call {
+                WhistCall::Whist => d >= need * 0.6,
+                WhistCall::Pass => d <= need * 1.6 + 0.5,
+                _ => true,
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use preferans::russian::HandConfig;
+    use preferans::{Card, Deal, HandState, Rules, RussianHand, Viewer};
+
+    fn cards(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a1_w2_samples_fit_the_contract_and_the_calls() {
+        // Dealer 2: seat 0 leads. Seat 1 declares 6♠; seat 2 whists, seat 0 passes.
+        let hands = [
+            "9H 8H 9C 8C 7C QD JD TD 9D 8D",
+            "AS KS QS JS TS 9S JH TH JC TC",
+            "AH KH QH AC KC QC AD KD 7S 8S",
+        ]
+        .map(cards);
+        let t: Vec<Card> = cards("7H 7D").iter().collect();
+        let deal = Deal::new(hands, [t[0], t[1]]).unwrap();
+        let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), 2, deal, None);
+        for a in [
+            "pass",
+            "bid 6S",
+            "pass",
+            "discard 7H 7D",
+            "declare 6S",
+            "whist",
+            "pass",
+            "closed",
+            "play 9H",
+        ] {
+            let seat = h.to_move().unwrap();
+            h.apply(seat, a.parse().unwrap()).unwrap();
+        }
+        let o = h.observation(Viewer::Seat(2));
+        let fit = Fit::of(&o).unwrap();
+        assert_eq!(fit.played[0], cards("9H"), "the eldest led");
+        // The real deal fits; one where the declarer holds nothing does not.
+        let real = [hands[0] - cards("9H"), hands[1], hands[2]];
+        assert!(fit.accepts(&real));
+        let swapped = [hands[1] - cards("AS"), hands[0] - cards("9H") | cards("AS"), hands[2]];
+        assert!(!fit.accepts(&swapped), "a declarer of 6♠ without trumps");
+    }
+}
