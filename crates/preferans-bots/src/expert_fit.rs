@@ -148,7 +148,7 @@ mod tests {
         // The real deal fits; one where the declarer holds nothing does not.
         let real = [hands[0] - cards("9H"), hands[1], hands[2]];
         assert!(fit.accepts(&real));
-        let swapped = [hands[1] - cards("AS"), hands[0] - cards("9H") | cards("AS"), hands[2]];
+        let swapped = [hands[1] - cards("AS"), (hands[0] - cards("9H")) | cards("AS"), hands[2]];
         assert!(!fit.accepts(&swapped), "a declarer of 6♠ without trumps");
     }
 }
