@@ -79,6 +79,10 @@ impl Search<'_> {
         if left == 1 {
             return self.last_trick(to_play);
         }
+        if !self.maximize && self.trump.is_none() && !self.talon_pending(left) && self.target_is_safe(to_play) {
+            // Misère / all-pass: the target can never be made to win a trick.
+            return 0;
+        }
         if self.maximize {
             // Quick tricks (DDS): winners the leader can cash at once bound the result.
             let qt = self.quick_tricks(to_play).min(left) as i8;
@@ -117,6 +121,40 @@ impl Search<'_> {
         };
         self.tt.put(key, left, lower, upper, best);
         v
+    }
+
+    /// Whether a talon card still leads one of the `left` remaining tricks (X2, F3).
+    #[inline]
+    fn talon_pending(&self, left: u8) -> bool {
+        (0..2u8).any(|idx| {
+            self.talon[idx as usize].is_some() && self.talon_first_left > idx && self.talon_first_left - idx <= left
+        })
+    }
+
+    /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
+    /// does when, in every suit the others still hold, each of his cards is lower than each of
+    /// theirs — a card led by another is above his, and he never leads again (he wins
+    /// nothing) — and, if he is on lead now, he has such a suit to lead. (Suits only he holds
+    /// are never led to him.) An exact result, so a cutoff that loses nothing.
+    #[inline]
+    fn target_is_safe(&self, to_play: Owner) -> bool {
+        let t = self.target as usize % 3;
+        let mine = self.hands[t];
+        let others = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
+        let mut can_lead = false;
+        for suit in 0..4 {
+            let m = (mine >> (suit * 8)) & 0xff;
+            let o = (others >> (suit * 8)) & 0xff;
+            if m == 0 || o == 0 {
+                continue;
+            }
+            // His highest card below their lowest: every bit of m under o's lowest bit.
+            if m >= (o & o.wrapping_neg()) {
+                return false;
+            }
+            can_lead = true;
+        }
+        to_play as usize % 3 != t || can_lead
     }
 
     /// The last trick: every hand holds one card, so there is nothing to choose.
