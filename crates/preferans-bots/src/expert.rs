@@ -29,8 +29,8 @@ const BID_SAMPLES: usize = 8;
 
 /// The Monte Carlo + double-dummy bot.
 pub struct ExpertBot {
-    /// The hand last evaluated for bidding and its expected tricks per strain.
-    bid_cache: Option<(CardSet, [f64; 5])>,
+    /// The hand last evaluated for bidding and its simulated deals.
+    bid_cache: Option<(CardSet, Vec<BidSample>)>,
     pub(crate) rng: ChaCha8Rng,
     pub(crate) solver: Solver,
     heuristic: HeuristicBot,
@@ -335,9 +335,19 @@ impl ExpertBot {
     }
 }
 
+/// One sampled deal of the bidding simulation: the others' hands (by position, mine empty)
+/// and the double-dummy tricks of each strain with me as declarer (`None`: not solved).
+#[derive(Clone, Debug)]
+pub(crate) struct BidSample {
+    pub(crate) hands: [CardSet; 3],
+    pub(crate) tricks: [Option<u8>; 5],
+}
+
 impl ExpertBot {
-    /// A1–A6 by simulation: the expected double-dummy tricks of each strain over sampled
-    /// talons and hands decide the highest contract worth bidding; misère as the heuristic.
+    /// A1–A6 by simulation: over sampled talons and hands, each contract is played out
+    /// double-dummy and scored by the real scorer (`expert_sim.rs`); it bids up to the
+    /// contract with the best expected result when that result is positive. Misère as the
+    /// heuristic. Without a scoring model (Hussar's dummy) the expected tricks decide.
     fn auction(&mut self, o: &Observation) -> Option<Action> {
         let me = o.seat?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
@@ -346,7 +356,11 @@ impl ExpertBot {
         if !has_bid(o) && misere_danger(hand) == 0 && legal.contains(&Action::Bid(Bid::Misere)) {
             return Some(Action::Bid(Bid::Misere));
         }
-        let est = self.strain_estimates(o, hand, my_pos);
+        let samples = self.bid_samples(o, hand, my_pos);
+        if let Some(best) = self.bid_by_score(o, my_pos, &samples) {
+            return Some(bid_up_to(legal, best));
+        }
+        let est = strain_estimates(&samples);
         let (best, strain) = Strain::ALL
             .iter()
             .map(|s| (est[*s as usize], *s))
@@ -358,15 +372,17 @@ impl ExpertBot {
         ))
     }
 
-    fn strain_estimates(&mut self, o: &Observation, hand: CardSet, my_pos: usize) -> [f64; 5] {
-        if let Some((_, est)) = self.bid_cache.filter(|(h, _)| *h == hand) {
-            return est;
+    /// The bidding simulation's deals for `hand` (cached while the hand is the same): a talon
+    /// and the others' hands at random; for each strain, the talon taken, a fixed discard (the
+    /// two lowest cards outside the trump suit) and one double-dummy solve.
+    fn bid_samples(&mut self, o: &Observation, hand: CardSet, my_pos: usize) -> Vec<BidSample> {
+        if let Some((_, samples)) = self.bid_cache.as_ref().filter(|(h, _)| *h == hand) {
+            return samples.clone();
         }
         let others: Vec<usize> = (0..3).filter(|p| *p != my_pos).collect();
         let sizes: Vec<usize> = others.iter().map(|p| usize::from(o.hands[*p].size)).collect();
         let mut unknown: Vec<Card> = (CardSet::FULL - hand).iter().collect();
-        let mut totals = [0.0f64; 5];
-        let mut counts = [0u32; 5];
+        let mut samples = Vec::with_capacity(BID_SAMPLES);
         self.solver.set_node_limit(Some(NODES_PER_SOLVE));
         for _ in 0..BID_SAMPLES {
             for i in (1..unknown.len()).rev() {
@@ -380,9 +396,9 @@ impl ExpertBot {
                 hands[*p] = unknown[k..k + n].iter().copied().collect();
                 k += n;
             }
+            let mut tricks = [None; 5];
             for strain in Strain::ALL {
                 let mine = hand | talon;
-                // A fixed discard: the two lowest cards outside the trump suit.
                 let mut side: Vec<Card> = mine.iter().filter(|c| Some(c.suit()) != strain.trump()).collect();
                 side.sort_by_key(|c| c.rank());
                 let mut discard: CardSet = side.iter().take(2).copied().collect();
@@ -395,21 +411,37 @@ impl ExpertBot {
                 h[my_pos] = mine - discard;
                 let state = PlayState::first_lead(h, Bid::tricks(6, strain), Some(my_pos as Owner));
                 if let Ok(sol) = self.solver.solve(&state, Objective::Declarer(my_pos as Owner)) {
-                    totals[strain as usize] += f64::from(sol.tricks);
-                    counts[strain as usize] += 1;
+                    tricks[strain as usize] = Some(sol.tricks);
                 }
             }
+            samples.push(BidSample { hands, tricks });
         }
-        let est = std::array::from_fn(|i| {
-            if counts[i] > 0 {
-                totals[i] / f64::from(counts[i])
-            } else {
-                0.0
-            }
-        });
-        self.bid_cache = Some((hand, est));
-        est
+        self.bid_cache = Some((hand, samples.clone()));
+        samples
     }
+}
+
+#[cfg(test)]
+impl ExpertBot {
+    /// The bidding samples of the seat to move's hand (tests).
+    pub(crate) fn bid_samples_for_test(&mut self, o: &Observation) -> Vec<BidSample> {
+        let me = o.seat.unwrap_or(0);
+        let pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me)).unwrap_or(0);
+        let hand = o.hands[pos].cards.unwrap_or_default();
+        self.bid_samples(o, hand, pos)
+    }
+}
+
+/// The mean double-dummy tricks of each strain over the bidding samples.
+fn strain_estimates(samples: &[BidSample]) -> [f64; 5] {
+    std::array::from_fn(|i| {
+        let solved: Vec<f64> = samples.iter().filter_map(|s| s.tricks[i]).map(f64::from).collect();
+        if solved.is_empty() {
+            0.0
+        } else {
+            solved.iter().sum::<f64>() / solved.len() as f64
+        }
+    })
 }
 
 impl Bot for ExpertBot {

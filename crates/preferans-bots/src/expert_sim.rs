@@ -17,7 +17,7 @@ use preferans::trick::Owner;
 use preferans::{Action, Bid, Card, CardSet, PlayState, Rules, Seat, Strain};
 use preferans_solver::Objective;
 
-use crate::expert::{known, ExpertBot};
+use crate::expert::{known, BidSample, ExpertBot};
 use crate::expert_fit::Fit;
 use crate::heuristic::{best_contract, defence_tricks, estimate_tricks, my_hand, whist_call};
 
@@ -447,6 +447,52 @@ impl ExpertBot {
     }
 }
 
+impl ExpertBot {
+    /// A1 by score: the contract with the best mean result for this seat over the bidding
+    /// samples (declared after the talon; the defenders call as the heuristic would), as
+    /// `Some(Some(bid))` when that result is positive, `Some(None)` (pass) when no contract
+    /// is; `None` without a scoring model (a Hussar dummy, no solved sample).
+    pub(crate) fn bid_by_score(&mut self, o: &Observation, my_pos: usize, samples: &[BidSample]) -> Option<Option<Bid>> {
+        let me = o.seat?;
+        let rules = rules_for(&self.rules, o.players)?;
+        let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
+        let sides = Sides {
+            declarer: me,
+            decl_pos: my_pos,
+            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
+        };
+        let mut best: Option<(Bid, f64)> = None;
+        for strain in Strain::ALL {
+            for level in 6..=10 {
+                let bid = Bid::tricks(level, strain)?;
+                let mut total = 0.0;
+                let mut n = 0u32;
+                for smp in samples {
+                    let Some(t) = smp.tricks[strain as usize] else { continue };
+                    let defender_hands = [smp.hands[others[0]], smp.hands[others[1]]];
+                    let calls = if no_whist_round(&rules, bid) {
+                        [WhistCall::Whist, WhistCall::Whist]
+                    } else {
+                        heuristic_calls(bid, defender_hands)
+                    };
+                    let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
+                    total += my_result(&rules, o, me, &outcome(&sides, bid, calls, t, weights));
+                    n += 1;
+                }
+                if n == 0 {
+                    continue;
+                }
+                let mean = total / f64::from(n);
+                if best.is_none_or(|(_, v)| mean > v) {
+                    best = Some((bid, mean));
+                }
+            }
+        }
+        let (bid, value) = best?;
+        Some((value > 0.0).then_some(bid))
+    }
+}
+
 /// The discards worth weighing: the heuristic's best few among the legal ones.
 pub(crate) fn discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
     let hand = my_hand(o);
@@ -545,6 +591,40 @@ mod tests {
         };
         assert_eq!(strain, Strain::Spades);
         assert!(level >= 8, "{declare}");
+    }
+
+    #[test]
+    fn a1_the_expert_bids_what_scores_and_passes_what_does_not() {
+        // Seat 0 (eldest, first to bid) with eight spades to the top and two aces.
+        let strong = hand(
+            [
+                "AS KS QS JS TS 9S 8S 7S AC AD",
+                "9C 8C 7C 9D 8D 7D KH QH JH TH",
+                "QC JC TC KC QD JD TD KD AH 9H",
+            ],
+            "8H 7H",
+            2,
+            &[],
+        );
+        let mut bot = ExpertBot::new(9, 20);
+        let o = strong.observation(Viewer::Seat(0));
+        let samples = bot.bid_samples_for_test(&o);
+        let bid = bot.bid_by_score(&o, 0, &samples).unwrap().unwrap();
+        assert!(bid.level().unwrap() >= 9, "{bid}");
+        // Seat 0 with nothing: passes.
+        let weak = hand(
+            [
+                "9C 8C 7C 9D 8D 7D KH QH JH TH",
+                "AS KS QS JS TS 9S 8S 7S AC AD",
+                "QC JC TC KC QD JD TD KD AH 9H",
+            ],
+            "8H 7H",
+            2,
+            &[],
+        );
+        let o = weak.observation(Viewer::Seat(0));
+        let samples = bot.bid_samples_for_test(&o);
+        assert_eq!(bot.bid_by_score(&o, 0, &samples), Some(None));
     }
 
     #[test]
