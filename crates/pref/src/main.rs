@@ -121,7 +121,7 @@ struct SimArgs {
     /// Seat of the first dealer.
     #[arg(long, default_value_t = 0)]
     first_dealer: u8,
-    /// Bots by seat, comma-separated (random, heuristic); the last one fills the rest.
+    /// Bots by seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong); the last one fills the rest.
     #[arg(long, default_value = "random")]
     bots: String,
     /// Where to write the record (JSON); without it, a summary only.
@@ -145,7 +145,7 @@ struct PlayArgs {
     /// Your seat.
     #[arg(long, default_value_t = 0)]
     seat: u8,
-    /// Your opponents, comma-separated in seat order (random, heuristic); the last one fills
+    /// Your opponents, comma-separated in seat order (random, heuristic, expert-fast, expert, expert-strong); the last one fills
     /// the rest.
     #[arg(long, default_value = "heuristic")]
     bots: String,
@@ -170,7 +170,7 @@ struct PlayArgs {
 struct MatchArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// One bot per seat, comma-separated (random, heuristic).
+    /// One bot per seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong).
     #[arg(long, default_value = "heuristic,random,random")]
     bots: String,
     /// Number of deals.

@@ -452,7 +452,12 @@ impl ExpertBot {
     /// samples (declared after the talon; the defenders call as the heuristic would), as
     /// `Some(Some(bid))` when that result is positive, `Some(None)` (pass) when no contract
     /// is; `None` without a scoring model (a Hussar dummy, no solved sample).
-    pub(crate) fn bid_by_score(&mut self, o: &Observation, my_pos: usize, samples: &[BidSample]) -> Option<Option<Bid>> {
+    pub(crate) fn bid_by_score(
+        &mut self,
+        o: &Observation,
+        my_pos: usize,
+        samples: &[BidSample],
+    ) -> Option<Option<Bid>> {
         let me = o.seat?;
         let rules = rules_for(&self.rules, o.players)?;
         let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
