@@ -126,11 +126,19 @@ function render(view) {
       const tags = [];
       if (view.you === obs.dealer) tags.push("dealer");
       if (view.you === obs.declarer) tags.push("declarer");
+      if (hv.call && hv.call !== "none") tags.push(hv.call.replace("-", " "));
       $("me").append(el("div", { class: "who", text: holderName(hv.holder, view.seats, view.you) }), el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))), el("div", { text: `tricks: ${hv.tricks}` }));
       $("me").classList.toggle("to-move", obs.to_move === view.you);
       renderHand(hv, obs);
     } else {
       others.append(seatBox(view, hv, obs));
+    }
+  }
+  // F1: the four-player dealer sits the hand out.
+  for (const seat of view.seats) {
+    const inPlay = obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === seat.seat);
+    if (!inPlay && seat.seat !== view.you) {
+      others.append(el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: holderName({ seat: seat.seat }, view.seats, view.you) }), el("div", { class: "muted", text: "dealer: sits this hand out" })));
     }
   }
   if (view.you !== null && view.you !== undefined && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {

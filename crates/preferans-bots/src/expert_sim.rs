@@ -448,10 +448,11 @@ impl ExpertBot {
 }
 
 impl ExpertBot {
-    /// A1 by score: the contract with the best mean result for this seat over the bidding
-    /// samples (declared after the talon; the defenders call as the heuristic would), as
-    /// `Some(Some(bid))` when that result is positive, `Some(None)` (pass) when no contract
-    /// is; `None` without a scoring model (a Hussar dummy, no solved sample).
+    /// A1 by score: over the bidding samples, every contract is scored for this seat
+    /// (declared after the talon; the defenders call as the heuristic would). In the strain
+    /// of the best one, the highest contract whose mean result is still positive is the limit
+    /// of the bidding: `Some(Some(bid))`; `Some(None)` (pass) when no contract gains; `None`
+    /// without a scoring model (a Hussar dummy, no solved sample).
     pub(crate) fn bid_by_score(
         &mut self,
         o: &Observation,
@@ -466,7 +467,8 @@ impl ExpertBot {
             decl_pos: my_pos,
             defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
         };
-        let mut best: Option<(Bid, f64)> = None;
+        // Mean result of every contract.
+        let mut means: Vec<(Bid, f64)> = Vec::new();
         for strain in Strain::ALL {
             for level in 6..=10 {
                 let bid = Bid::tricks(level, strain)?;
@@ -484,17 +486,26 @@ impl ExpertBot {
                     total += my_result(&rules, o, me, &outcome(&sides, bid, calls, t, weights));
                     n += 1;
                 }
-                if n == 0 {
-                    continue;
-                }
-                let mean = total / f64::from(n);
-                if best.is_none_or(|(_, v)| mean > v) {
-                    best = Some((bid, mean));
+                if n > 0 {
+                    means.push((bid, total / f64::from(n)));
                 }
             }
         }
-        let (bid, value) = best?;
-        Some((value > 0.0).then_some(bid))
+        // The strain of the best contract, bid as high as it still gains: how far a player
+        // goes when the auction is contested.
+        let (best, value) = means.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        if value <= 0.0 {
+            return Some(None);
+        }
+        let Bid::Tricks { strain, .. } = best else {
+            return Some(None);
+        };
+        let highest = means
+            .iter()
+            .filter(|(b, v)| matches!(b, Bid::Tricks { strain: s, .. } if *s == strain) && *v > 0.0)
+            .map(|(b, _)| *b)
+            .max_by_key(|b| b.ladder());
+        Some(highest.or(Some(best)))
     }
 }
 

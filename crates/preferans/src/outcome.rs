@@ -166,11 +166,15 @@ impl HandOutcome {
                         format!("ended by an accepted offer ({:?})", c.offer.map(|o| (o.by, o.tricks)))
                     }
                 };
+                // An unplayed contract (W3, S7) took no tricks: it is scored as made.
+                let took = match c.resolution {
+                    Resolution::BothPassed | Resolution::HalfWhist => String::new(),
+                    _ => format!(", took {} tricks", c.declarer_tricks),
+                };
                 format!(
-                    "seat {} declared {}, took {} tricks; {}; {}{}",
+                    "seat {} declared {}{took}; {}; {}{}",
                     c.declarer,
                     c.contract.symbol_text(),
-                    c.declarer_tricks,
                     calls.join(", "),
                     how,
                     c.defence
