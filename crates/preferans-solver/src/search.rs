@@ -86,12 +86,21 @@ impl Search<'_> {
         if self.maximize {
             // Quick tricks (DDS): winners the leader can cash at once bound the result.
             let qt = self.quick_tricks(to_play).min(left) as i8;
+            // Top trumps win whoever leads: the declarer's above every defender's trump are
+            // his; the defence wins at least as many tricks as one defender holds trumps above
+            // every trump of the declarer.
+            let (mine, theirs) = self.sure_trump_tricks();
+            let (mut lower, mut upper) = (mine.min(left) as i8, left as i8 - theirs.min(left) as i8);
             if to_play == self.target {
-                if qt >= beta {
-                    return qt;
-                }
-            } else if left as i8 - qt <= alpha {
-                return left as i8 - qt;
+                lower = lower.max(qt);
+            } else {
+                upper = upper.min(left as i8 - qt);
+            }
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
             }
         }
         let key = relative_key(self.hands, self.ctx | u32::from(to_play), self.trump.map(|t| t.index()));
@@ -168,6 +177,31 @@ impl Search<'_> {
             }
         }
         i8::from(t.winner(self.trump) == Some(self.target))
+    }
+
+    /// Trump tricks each side wins whatever happens: the declarer's trumps above every trump
+    /// of the defenders (the highest trump wins any trick it is played to), and, for the
+    /// defence, the larger count of one defender's trumps above every trump of the declarer
+    /// (one hand plays one card per trick, so none of them can fall on another of them; the
+    /// other defender's can, hence the larger count and not the sum). No trumps: (0, 0).
+    #[inline]
+    fn sure_trump_tricks(&self) -> (u8, u8) {
+        let Some(trump) = self.trump else { return (0, 0) };
+        let shift = trump.index() * 8;
+        let t = self.target as usize % 3;
+        let suit = |h: u32| (h >> shift) & 0xff;
+        let mine = suit(self.hands[t]);
+        let a = suit(self.hands[(t + 1) % 3]);
+        let b = suit(self.hands[(t + 2) % 3]);
+        // Cards of `x` above every card of `y` (all of `x` when `y` is empty).
+        let above = |x: u32, y: u32| -> u8 {
+            if y == 0 {
+                x.count_ones() as u8
+            } else {
+                (x & !((1u32 << (32 - y.leading_zeros())) - 1)).count_ones() as u8
+            }
+        };
+        (above(mine, a | b), above(a, mine).max(above(b, mine)))
     }
 
     /// Tricks the leader can cash at once from the top of his suits, whatever the others do:
