@@ -56,7 +56,7 @@ enum Command {
     },
     /// Double-dummy analysis: the exact result of a position and the value of every card.
     Solve(solve::SolveArgs),
-    /// Review a record: every card that lost tricks (double-dummy, exact), and every whist
+    /// Review a record: every card that lost tricks (double-dummy, exact), and every bid, whist
     /// call, discard and contract that lost whists (by simulation).
     Review {
         /// The record (JSON).
@@ -64,7 +64,7 @@ enum Command {
         /// Report cards that cost at least this many tricks.
         #[arg(long, default_value_t = 1)]
         threshold: u8,
-        /// Report whist calls, discards and contracts that cost at least this many whists.
+        /// Report bids, whist calls, discards and contracts that cost at least this many whists.
         #[arg(long, default_value_t = 2.0)]
         whists: f64,
         /// Sampled deals per whist call, discard or contract weighed.
@@ -324,7 +324,7 @@ fn run(cli: Cli) -> Result<()> {
                 );
             }
             println!(
-                "{} whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
+                "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
                 calls.len()
             );
             Ok(())

@@ -410,7 +410,7 @@ fn review_lists_costly_cards() {
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(text.contains("card decisions cost tricks"), "{text}");
     assert!(
-        text.contains("whist calls, discards and contracts cost whists"),
+        text.contains("bids, whist calls, discards and contracts cost whists"),
         "{text}"
     );
     let out = pref().arg("review").arg(dir.path().join("none.json")).output().unwrap();

@@ -375,7 +375,7 @@ impl ExpertBot {
     /// The bidding simulation's deals for `hand` (cached while the hand is the same): a talon
     /// and the others' hands at random; for each strain, the talon taken, a fixed discard (the
     /// two lowest cards outside the trump suit) and one double-dummy solve.
-    fn bid_samples(&mut self, o: &Observation, hand: CardSet, my_pos: usize) -> Vec<BidSample> {
+    pub(crate) fn bid_samples(&mut self, o: &Observation, hand: CardSet, my_pos: usize) -> Vec<BidSample> {
         if let Some((_, samples)) = self.bid_cache.as_ref().filter(|(h, _)| *h == hand) {
             return samples.clone();
         }
@@ -421,10 +421,9 @@ impl ExpertBot {
     }
 }
 
-#[cfg(test)]
 impl ExpertBot {
-    /// The bidding samples of the seat to move's hand (tests).
-    pub(crate) fn bid_samples_for_test(&mut self, o: &Observation) -> Vec<BidSample> {
+    /// The bidding samples of the viewer's own hand.
+    pub(crate) fn own_bid_samples(&mut self, o: &Observation) -> Vec<BidSample> {
         let me = o.seat.unwrap_or(0);
         let pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me)).unwrap_or(0);
         let hand = o.hands[pos].cards.unwrap_or_default();

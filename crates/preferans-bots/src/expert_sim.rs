@@ -459,6 +459,32 @@ impl ExpertBot {
         my_pos: usize,
         samples: &[BidSample],
     ) -> Option<Option<Bid>> {
+        let means = self.contract_means(o, my_pos, samples)?;
+        // The strain of the best contract, bid as high as it still gains: how far a player
+        // goes when the auction is contested.
+        let (best, value) = means.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        if value <= 0.0 {
+            return Some(None);
+        }
+        let Bid::Tricks { strain, .. } = best else {
+            return Some(None);
+        };
+        let highest = means
+            .iter()
+            .filter(|(b, v)| matches!(b, Bid::Tricks { strain: s, .. } if *s == strain) && *v > 0.0)
+            .map(|(b, _)| *b)
+            .max_by_key(|b| b.ladder());
+        Some(highest.or(Some(best)))
+    }
+
+    /// Every trick contract with this seat's mean result as its declarer over the bidding
+    /// samples (the defenders call as the heuristic would); `None` without a scoring model.
+    pub(crate) fn contract_means(
+        &mut self,
+        o: &Observation,
+        my_pos: usize,
+        samples: &[BidSample],
+    ) -> Option<Vec<(Bid, f64)>> {
         let me = o.seat?;
         let rules = rules_for(&self.rules, o.players)?;
         let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
@@ -491,21 +517,7 @@ impl ExpertBot {
                 }
             }
         }
-        // The strain of the best contract, bid as high as it still gains: how far a player
-        // goes when the auction is contested.
-        let (best, value) = means.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
-        if value <= 0.0 {
-            return Some(None);
-        }
-        let Bid::Tricks { strain, .. } = best else {
-            return Some(None);
-        };
-        let highest = means
-            .iter()
-            .filter(|(b, v)| matches!(b, Bid::Tricks { strain: s, .. } if *s == strain) && *v > 0.0)
-            .map(|(b, _)| *b)
-            .max_by_key(|b| b.ladder());
-        Some(highest.or(Some(best)))
+        Some(means)
     }
 }
 
@@ -624,7 +636,7 @@ mod tests {
         );
         let mut bot = ExpertBot::new(9, 20);
         let o = strong.observation(Viewer::Seat(0));
-        let samples = bot.bid_samples_for_test(&o);
+        let samples = bot.own_bid_samples(&o);
         let bid = bot.bid_by_score(&o, 0, &samples).unwrap().unwrap();
         assert!(bid.level().unwrap() >= 9, "{bid}");
         // Seat 0 with nothing: passes.
@@ -639,7 +651,7 @@ mod tests {
             &[],
         );
         let o = weak.observation(Viewer::Seat(0));
-        let samples = bot.bid_samples_for_test(&o);
+        let samples = bot.own_bid_samples(&o);
         assert_eq!(bot.bid_by_score(&o, 0, &samples), Some(None));
     }
 

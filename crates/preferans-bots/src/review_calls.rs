@@ -1,11 +1,13 @@
-//! Post-game review of the decisions before the card play, by simulation: every whist call
-//! (W2), every discard (T1) and every declared contract (T2) of a record is weighed from what
-//! its player knew (his observation), with the expert's simulation — sampled deals, solved
-//! double-dummy, scored by the real scorer under the record's rules — and reported when it
-//! cost at least a threshold in whists (the mean settlement against the best choice).
+//! Post-game review of the decisions before the card play, by simulation: every trick bid or
+//! pass in the auction (A2), whist call (W2), discard (T1) and declared contract (T2) of a
+//! record is weighed from what its player knew (his observation), with the expert's
+//! simulation — sampled deals, solved double-dummy, scored by the real scorer under the
+//! record's rules — and reported when it cost at least a threshold in whists (the mean
+//! settlement against the best choice).
 //!
-//! Bids in the auction are not reviewed: their value depends on how the rest of the auction
-//! goes, which these simulations do not model.
+//! The auction is judged as the expert bids: a bid is worth the best contract at or above it
+//! (he may still declare any of them), a pass is the baseline 0 — the rest of the auction
+//! (others' bids, an all-pass) is not modelled. Misère bids are not weighed.
 
 use preferans::record::Record;
 use preferans::russian::PhaseKind;
@@ -71,6 +73,37 @@ fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Op
                     .map(|((_, bid), v)| (Action::Declare(bid), v))
                     .collect(),
             )
+        }
+        (PhaseKind::Auction, Action::Pass | Action::Bid(Bid::Tricks { .. })) => {
+            // A bid commits to declaring at least its rank: it is worth the best contract at
+            // or above it; passing is the baseline (0), as in the expert's own bidding.
+            let my_pos = o
+                .hands
+                .iter()
+                .position(|h| h.holder == preferans::observation::Holder::Seat(me))?;
+            let samples = bot.own_bid_samples(o);
+            let means = bot.contract_means(o, my_pos, &samples)?;
+            let worth = |rank: u8| {
+                means
+                    .iter()
+                    .filter(|(b, _)| b.ladder() >= rank)
+                    .map(|(_, v)| *v)
+                    .fold(f64::NEG_INFINITY, f64::max)
+            };
+            let lowest = o
+                .legal_actions
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Bid(b @ Bid::Tricks { .. }) => Some(*b),
+                    _ => None,
+                })
+                .min_by_key(|b| b.ladder())?;
+            let mut out = vec![(Action::Pass, 0.0)];
+            match chosen {
+                Action::Bid(b) => out.push((chosen, worth(b.ladder()))),
+                _ => out.push((Action::Bid(lowest), worth(lowest.ladder()))),
+            }
+            Some(out.into_iter().filter(|(_, v)| v.is_finite()).collect())
         }
         _ => None,
     }
@@ -152,16 +185,25 @@ mod tests {
 
     #[test]
     fn random_calls_are_caught_and_every_reported_cost_is_positive() {
-        let record = record_of("random", 5, 30);
+        let record = record_of("random", 5, 12);
         let mut calls = 0;
         let mistakes = review_calls(&record, 0.5, 6, |_, _| calls += 1).unwrap();
         assert!(calls > 0);
         assert!(!mistakes.is_empty(), "random whists and contracts cost whists");
+        assert!(
+            mistakes.iter().any(|x| matches!(x.chosen, Action::Bid(_))),
+            "random bids cost whists: {mistakes:?}"
+        );
         for x in &mistakes {
             assert!(x.cost >= 0.5 && x.best != x.chosen, "{x:?}");
             assert!(matches!(
                 x.chosen,
-                Action::Whist | Action::Pass | Action::HalfWhist | Action::Discard(..) | Action::Declare(_)
+                Action::Whist
+                    | Action::Pass
+                    | Action::HalfWhist
+                    | Action::Discard(..)
+                    | Action::Declare(_)
+                    | Action::Bid(_)
             ));
         }
         // A higher threshold reports no more.
