@@ -1,6 +1,8 @@
 //! Hints: for an observation, the legal actions ranked, each with an estimated value and a
 //! short reason, for the terminal and browser UIs. Card play uses the expert's Monte Carlo
-//! double-dummy averages; bidding, discarding and whisting use the heuristic evaluations.
+//! double-dummy averages; bids, whist calls and contracts the expert's simulation (mean whists
+//! for this seat, scored under the table's rules); discards, misère and what the simulation
+//! has no model for (a Hussar dummy) the heuristic evaluations.
 
 use preferans::observation::{Holder, Observation};
 use preferans::russian::PhaseKind;
@@ -33,6 +35,93 @@ fn strain_name(s: Strain) -> &'static str {
     ["spades", "clubs", "diamonds", "hearts", "no trumps"][s as usize]
 }
 
+/// Bids, whist calls and contracts valued by the expert's simulation (mean whists for this
+/// seat, scored under the table's rules), when it has a model for them.
+fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>> {
+    let me = o.seat?;
+    let whists = |v: f64| format!("{v:+.1} whists on average");
+    match o.phase {
+        PhaseKind::Whist => {
+            let values = expert.whist_values(o)?;
+            Some(
+                values
+                    .into_iter()
+                    .map(|(a, v)| Hint {
+                        action: a,
+                        value: v,
+                        reason: format!("{} (simulated deals, scored)", whists(v)),
+                    })
+                    .collect(),
+            )
+        }
+        PhaseKind::Declare | PhaseKind::Auction => {
+            let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
+            let means = if o.phase == PhaseKind::Auction {
+                let samples = expert.own_bid_samples(o);
+                expert.contract_means(o, my_pos, &samples)?
+            } else {
+                let (_, highest) = o.highest_bid?;
+                expert
+                    .contract_values(o, me, highest, &[my_hand(o)], None)?
+                    .into_iter()
+                    .map(|((_, b), v)| (b, v))
+                    .collect()
+            };
+            let mut out = Vec::new();
+            for a in &o.legal_actions {
+                match a {
+                    Action::Pass => out.push(Hint {
+                        action: *a,
+                        value: 0.0,
+                        reason: "pass: the baseline".into(),
+                    }),
+                    Action::Bid(b @ Bid::Tricks { .. }) => {
+                        // A bid is worth the best contract at or above it.
+                        if let Some((best, v)) = means
+                            .iter()
+                            .filter(|(c, _)| c.ladder() >= b.ladder())
+                            .max_by(|x, y| x.1.total_cmp(&y.1))
+                        {
+                            out.push(Hint {
+                                action: *a,
+                                value: *v,
+                                reason: format!(
+                                    "{} declaring {} (simulated deals, scored)",
+                                    whists(*v),
+                                    best.symbol_text()
+                                ),
+                            });
+                        }
+                    }
+                    Action::Declare(b @ Bid::Tricks { .. }) => {
+                        if let Some((_, v)) = means.iter().find(|(c, _)| c == b) {
+                            out.push(Hint {
+                                action: *a,
+                                value: *v,
+                                reason: format!("{} (simulated deals, scored)", whists(*v)),
+                            });
+                        }
+                    }
+                    Action::Bid(b) | Action::Declare(b) if b.is_misere() => {
+                        // Not simulated (a misère solve is too slow here): the heuristic's
+                        // count of cards too high, on the same scale (a misère is worth 10).
+                        let d = misere_danger(my_hand(o));
+                        out.push(Hint {
+                            action: *a,
+                            value: if d == 0 { 10.0 } else { -10.0 * f64::from(d) },
+                            reason: format!("{d} card{} too high for a misère", if d == 1 { "" } else { "s" }),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            // Anything unvalued comes last.
+            Some(out).filter(|o| !o.is_empty())
+        }
+        _ => None,
+    }
+}
+
 /// The legal actions of `o`, best first. Empty when the observer is not to move.
 pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
     let legal = &o.legal_actions;
@@ -40,7 +129,10 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
         return Vec::new();
     }
     let hand = my_hand(o);
-    let mut out: Vec<Hint> = match o.phase {
+    if let Some(simulated) = simulated_hints(o, expert) {
+        return finish(o, simulated);
+    }
+    let out: Vec<Hint> = match o.phase {
         PhaseKind::Play if o.offer.is_none() => match expert.card_scores(o) {
             Some(scores) => {
                 let whose = match scores.objective {
@@ -134,8 +226,13 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                 .collect()
         }
     };
+    finish(o, out)
+}
+
+/// Ranks `out` and appends what it did not cover.
+fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
     // Offers (P3) and other actions the ranking above did not cover come last.
-    for a in legal {
+    for a in &o.legal_actions {
         if !out.iter().any(|h| h.action == *a) {
             let reason = match a {
                 Action::Offer(n) => format!("offer that your side takes {n} of the remaining tricks"),
