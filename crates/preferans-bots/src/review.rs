@@ -2,8 +2,8 @@
 //! solver values each legal card of every card decision; a card whose value is worse than the
 //! best by at least the threshold is a mistake, measured in tricks.
 
-use preferans::record::Record;
-use preferans::{Action, Card, HandState, Match, Seat};
+use preferans::record::{ActionRecord, Record};
+use preferans::{Action, Card, Match, Seat};
 use preferans_solver::{Objective, Solver};
 
 /// A card decision that cost tricks.
@@ -23,67 +23,82 @@ pub struct Mistake {
     pub cost: u8,
 }
 
-/// Reviews every card decision of every hand of a (valid) record.
+/// Replays a (valid) record action by action, calling `visit` with the match just before
+/// each action, the 1-based hand number and the action's index in its hand; `progress` hears
+/// of each hand started (and of the end).
 ///
 /// # Errors
-/// When the record does not replay.
-pub fn review(record: &Record, threshold: u8, mut progress: impl FnMut(usize, usize)) -> Result<Vec<Mistake>, String> {
+/// When the record does not replay, or `visit` fails.
+pub(crate) fn walk_record(
+    record: &Record,
+    mut progress: impl FnMut(usize, usize),
+    mut visit: impl FnMut(&Match, u32, usize, &ActionRecord) -> Result<(), String>,
+) -> Result<(), String> {
     let rules = record.build_rules().map_err(|e| e.to_string())?;
     record.replay().map_err(|e| e.to_string())?;
     let mut m = Match::new(rules, record.seed.unwrap_or(0), record.first_dealer, record.hand_limit);
-    let mut solver = Solver::with_table_bytes(32 << 20);
-    let mut out = Vec::new();
     for (hi, h) in record.hands.iter().enumerate() {
         progress(hi, record.hands.len());
         for (index, a) in h.actions.iter().enumerate() {
-            let before = m
-                .current_hand()
-                .and_then(|hand| hand.play_state().map(|s| (s, hand.to_move())));
-            if let (Action::Play(card), Some((state, _))) = (a.action, before) {
-                let objective = Objective::of(&state);
-                let mover = state.mover();
-                let wants_high = (mover == objective.target()) == matches!(objective, Objective::Declarer(_));
-                let values = solver.card_values(&state, objective).map_err(|e| e.to_string())?;
-                let best = if wants_high {
-                    values.iter().map(|v| v.1).max()
-                } else {
-                    values.iter().map(|v| v.1).min()
-                };
-                let played = values.iter().find(|v| v.0 == card).map(|v| v.1);
-                if let (Some(best), Some(played)) = (best, played) {
-                    let cost = best.abs_diff(played);
-                    if cost >= threshold.max(1) {
-                        let best_cards = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
-                        out.push(Mistake {
-                            hand: h.number,
-                            index,
-                            seat: a.seat,
-                            played: card,
-                            best: best_cards,
-                            cost,
-                        });
-                    }
-                }
-            }
+            visit(&m, h.number, index, a)?;
             m.apply(a.seat, a.action).map_err(|e| e.to_string())?;
         }
     }
     progress(record.hands.len(), record.hands.len());
+    Ok(())
+}
+
+/// Reviews every card decision of every hand of a (valid) record.
+///
+/// # Errors
+/// When the record does not replay.
+pub fn review(record: &Record, threshold: u8, progress: impl FnMut(usize, usize)) -> Result<Vec<Mistake>, String> {
+    let mut solver = Solver::with_table_bytes(32 << 20);
+    let mut out = Vec::new();
+    walk_record(record, progress, |m, hand, index, a| {
+        let Action::Play(card) = a.action else { return Ok(()) };
+        let Some(state) = m.current_hand().and_then(|h| h.play_state()) else {
+            return Ok(());
+        };
+        let objective = Objective::of(&state);
+        let mover = state.mover();
+        let wants_high = (mover == objective.target()) == matches!(objective, Objective::Declarer(_));
+        let values = solver.card_values(&state, objective).map_err(|e| e.to_string())?;
+        let best = if wants_high {
+            values.iter().map(|v| v.1).max()
+        } else {
+            values.iter().map(|v| v.1).min()
+        };
+        let played = values.iter().find(|v| v.0 == card).map(|v| v.1);
+        if let (Some(best), Some(played)) = (best, played) {
+            let cost = best.abs_diff(played);
+            if cost >= threshold.max(1) {
+                out.push(Mistake {
+                    hand,
+                    index,
+                    seat: a.seat,
+                    played: card,
+                    best: values.iter().filter(|v| v.1 == best).map(|v| v.0).collect(),
+                    cost,
+                });
+            }
+        }
+        Ok(())
+    })?;
     Ok(out)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{bot_by_name, Bot};
     use preferans::record::PlayerRecord;
-    use preferans::{Rules, Viewer};
+    use preferans::{HandState, Rules, Viewer};
 
-    #[test]
-    fn random_play_is_caught_and_each_mistake_is_real() {
-        let rules = Rules::sochi();
-        let mut m = Match::new(rules, 21, 0, Some(4));
-        let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|s| bot_by_name("random", s).unwrap()).collect();
+    /// A Sochi record of `hands` hands played by three bots of `kind`.
+    pub(crate) fn record_of(kind: &str, seed: u64, hands: u32) -> Record {
+        let mut m = Match::new(Rules::sochi(), seed, 0, Some(hands));
+        let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|s| bot_by_name(kind, s).unwrap()).collect();
         while let Some(h) = m.current_hand() {
             let seat = h.to_move().unwrap();
             let a = bots[seat as usize].choose(&h.observation(Viewer::Seat(seat))).unwrap();
@@ -91,11 +106,16 @@ mod tests {
         }
         let players = (0..3)
             .map(|s| PlayerRecord {
-                name: format!("r{s}"),
-                kind: "random".into(),
+                name: format!("p{s}"),
+                kind: kind.into(),
             })
             .collect();
-        let record = Record::from_match(&m, players);
+        Record::from_match(&m, players)
+    }
+
+    #[test]
+    fn random_play_is_caught_and_each_mistake_is_real() {
+        let record = record_of("random", 21, 4);
         let mut calls = 0;
         let mistakes = review(&record, 1, |_, _| calls += 1).unwrap();
         assert!(calls > 0);

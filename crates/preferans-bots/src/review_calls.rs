@@ -11,9 +11,10 @@
 
 use preferans::record::Record;
 use preferans::russian::PhaseKind;
-use preferans::{Action, Bid, CardSet, HandState, Match, Seat, Viewer};
+use preferans::{Action, Bid, CardSet, HandState, Seat, Viewer};
 
 use crate::expert_sim::discard_candidates;
+use crate::review::walk_record;
 use crate::ExpertBot;
 
 /// A call that cost whists, by simulation.
@@ -118,70 +119,41 @@ pub fn review_calls(
     record: &Record,
     threshold: f64,
     samples: usize,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<Vec<CallMistake>, String> {
     let rules = record.build_rules().map_err(|e| e.to_string())?;
-    record.replay().map_err(|e| e.to_string())?;
-    let mut m = Match::new(
-        rules.clone(),
-        record.seed.unwrap_or(0),
-        record.first_dealer,
-        record.hand_limit,
-    );
     let mut bot = ExpertBot::new(record.seed.unwrap_or(0) ^ 0x7e71e3, 1).with_rules(&rules);
     bot.sim_samples = samples.max(1);
     let mut out = Vec::new();
-    for (hi, h) in record.hands.iter().enumerate() {
-        progress(hi, record.hands.len());
-        for (index, a) in h.actions.iter().enumerate() {
-            let o = m.current_hand().map(|hand| hand.observation(Viewer::Seat(a.seat)));
-            if let Some(vals) = o.and_then(|o| values(&mut bot, &o, a.action)) {
-                let chosen = vals.iter().find(|v| v.0 == a.action).map(|v| v.1);
-                let best = vals.iter().copied().max_by(|x, y| x.1.total_cmp(&y.1));
-                if let (Some(chosen), Some((best_action, best))) = (chosen, best) {
-                    let cost = best - chosen;
-                    if best_action != a.action && cost >= threshold {
-                        out.push(CallMistake {
-                            hand: h.number,
-                            index,
-                            seat: a.seat,
-                            chosen: a.action,
-                            best: best_action,
-                            cost,
-                        });
-                    }
-                }
+    walk_record(record, progress, |m, hand, index, a| {
+        let o = m.current_hand().map(|h| h.observation(Viewer::Seat(a.seat)));
+        let Some(vals) = o.and_then(|o| values(&mut bot, &o, a.action)) else {
+            return Ok(());
+        };
+        let chosen = vals.iter().find(|v| v.0 == a.action).map(|v| v.1);
+        let best = vals.iter().copied().max_by(|x, y| x.1.total_cmp(&y.1));
+        if let (Some(chosen), Some((best_action, best))) = (chosen, best) {
+            let cost = best - chosen;
+            if best_action != a.action && cost >= threshold {
+                out.push(CallMistake {
+                    hand,
+                    index,
+                    seat: a.seat,
+                    chosen: a.action,
+                    best: best_action,
+                    cost,
+                });
             }
-            m.apply(a.seat, a.action).map_err(|e| e.to_string())?;
         }
-    }
-    progress(record.hands.len(), record.hands.len());
+        Ok(())
+    })?;
     Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{bot_by_name, Bot};
-    use preferans::record::PlayerRecord;
-    use preferans::Rules;
-
-    fn record_of(kind: &str, seed: u64, hands: u32) -> Record {
-        let mut m = Match::new(Rules::sochi(), seed, 0, Some(hands));
-        let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|s| bot_by_name(kind, s).unwrap()).collect();
-        while let Some(h) = m.current_hand() {
-            let seat = h.to_move().unwrap();
-            let a = bots[seat as usize].choose(&h.observation(Viewer::Seat(seat))).unwrap();
-            m.apply(seat, a).unwrap();
-        }
-        let players = (0..3)
-            .map(|s| PlayerRecord {
-                name: format!("p{s}"),
-                kind: kind.into(),
-            })
-            .collect();
-        Record::from_match(&m, players)
-    }
+    use crate::review::tests::record_of;
 
     #[test]
     fn random_calls_are_caught_and_every_reported_cost_is_positive() {

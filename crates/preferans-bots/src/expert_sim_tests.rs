@@ -1,0 +1,142 @@
+//! Tests of the expert's simulated decisions (A1, W2, T1, T2, S3) on hand-made deals.
+
+use super::*;
+use preferans::russian::{HandConfig, PhaseKind};
+use preferans::{Deal, HandState, RussianHand, Viewer};
+
+fn cards(text: &str) -> CardSet {
+    text.parse().unwrap()
+}
+
+/// A hand dealt as given (dealer 2, so seat 0 is the eldest and `hands[i]` is seat i's),
+/// driven through `script`.
+fn hand(hands: [&str; 3], talon: &str, dealer: u8, script: &[&str]) -> RussianHand {
+    let t: Vec<Card> = cards(talon).iter().collect();
+    let deal = Deal::new(hands.map(cards), [t[0], t[1]]).unwrap();
+    let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), dealer, deal, None);
+    for a in script {
+        let seat = h.to_move().unwrap();
+        h.apply(seat, a.parse().unwrap()).unwrap();
+    }
+    h
+}
+
+// Seat 1 declares 6♠ (dealer 2: seat 0 bids first); seat 2, at his left, speaks first.
+const DECLARER: &str = "AS KS QS JS TS 9S JH TH JC TC";
+const STRONG: &str = "AH KH QH AC KC QC AD KD 7S 8S";
+const WEAK: &str = "9H 8H 9C 8C 7C QD JD TD 9D 8D";
+const SCRIPT: &[&str] = &["pass", "bid 6S", "pass", "discard 7H 7D", "declare 6S"];
+
+#[test]
+fn w2_the_expert_whists_a_strong_defence_and_passes_a_hopeless_one() {
+    let mut bot = ExpertBot::new(3, 20);
+    let strong = hand([WEAK, DECLARER, STRONG], "7H 7D", 2, SCRIPT);
+    let o = strong.observation(Viewer::Seat(2));
+    assert_eq!(o.phase, PhaseKind::Whist);
+    assert_eq!(bot.whist_by_simulation(&o), Some(Action::Whist));
+    let weak = hand([STRONG, DECLARER, WEAK], "7H 7D", 2, SCRIPT);
+    let o = weak.observation(Viewer::Seat(2));
+    assert_eq!(bot.whist_by_simulation(&o), Some(Action::Pass));
+}
+
+#[test]
+fn t1_t2_the_expert_discards_and_declares_the_contract_its_hand_makes() {
+    // Seat 1 has eight sure spade tricks and two side aces after the talon: it should
+    // discard the two loose cards and declare at least 8♠, more than the 6♠ it bid.
+    let h = hand(
+        [
+            "9C 8C 7C 9D 8D 7D KH QH JH TH",
+            "AS KS QS JS TS 9S 8S AC 7H 8H",
+            "QC JC TC KC QD JD TD KD AD 9H",
+        ],
+        "7S AH",
+        2,
+        &["pass", "bid 6S", "pass"],
+    );
+    let mut bot = ExpertBot::new(5, 20);
+    let o = h.observation(Viewer::Seat(1));
+    assert_eq!(o.phase, PhaseKind::Discard);
+    let discard = bot.discard_by_simulation(&o).unwrap();
+    assert!(o.legal_actions.contains(&discard));
+    let Action::Discard(x, y) = discard else {
+        panic!("{discard}")
+    };
+    for c in [x, y] {
+        assert!(!c.to_string().ends_with('S'), "kept every trump: {discard}");
+    }
+    let mut h = h;
+    h.apply(1, discard).unwrap();
+    let o = h.observation(Viewer::Seat(1));
+    let declare = bot.declare_by_simulation(&o).unwrap();
+    let Action::Declare(Bid::Tricks { level, strain }) = declare else {
+        panic!("{declare}")
+    };
+    assert_eq!(strain, Strain::Spades);
+    assert!(level >= 8, "{declare}");
+}
+
+#[test]
+fn a1_the_expert_bids_what_scores_and_passes_what_does_not() {
+    // Seat 0 (eldest, first to bid) with eight spades to the top and two aces.
+    let strong = hand(
+        [
+            "AS KS QS JS TS 9S 8S 7S AC AD",
+            "9C 8C 7C 9D 8D 7D KH QH JH TH",
+            "QC JC TC KC QD JD TD KD AH 9H",
+        ],
+        "8H 7H",
+        2,
+        &[],
+    );
+    let mut bot = ExpertBot::new(9, 20);
+    let o = strong.observation(Viewer::Seat(0));
+    let samples = bot.own_bid_samples(&o);
+    let bid = bot.bid_by_score(&o, 0, &samples).unwrap().unwrap();
+    assert!(bid.level().unwrap() >= 9, "{bid}");
+    // Seat 0 with nothing: passes.
+    let weak = hand(
+        [
+            "9C 8C 7C 9D 8D 7D KH QH JH TH",
+            "AS KS QS JS TS 9S 8S 7S AC AD",
+            "QC JC TC KC QD JD TD KD AH 9H",
+        ],
+        "8H 7H",
+        2,
+        &[],
+    );
+    let o = weak.observation(Viewer::Seat(0));
+    let samples = bot.own_bid_samples(&o);
+    assert_eq!(bot.bid_by_score(&o, 0, &samples), Some(None));
+}
+
+#[test]
+fn s3_results_come_from_the_real_scorer() {
+    let rules = Rules::sochi();
+    let s = Sides {
+        declarer: 1,
+        decl_pos: 0,
+        defenders: [(2, 1), (0, 2)],
+    };
+    let o = hand(
+        [
+            "7S 8S 9S TS JS QS KS AS 7C 8C",
+            "9C TC JC QC KC AC 7D 8D 9D TD",
+            "JD QD KD AD 7H 8H 9H TH JH QH",
+        ],
+        "KH AH",
+        0,
+        &[],
+    )
+    .observation(Viewer::Seat(1));
+    let six = Bid::tricks(6, Strain::Spades).unwrap();
+    // Made exactly with one whister: declarer +2 pool, the whister 4 × 2 whists.
+    let played = outcome(&s, six, [WhistCall::Whist, WhistCall::Pass], 6, [1.0, 1.0]);
+    let decl = my_result(&rules, &o, 1, &played);
+    let whister = my_result(&rules, &o, 2, &played);
+    let passer = my_result(&rules, &o, 0, &played);
+    assert!((decl + whister + passer).abs() < 1e-9, "zero-sum");
+    assert!(whister > 0.0 && decl > 0.0 && passer < 0.0);
+    // Both passed: scored as made (W3), nobody writes whists.
+    let unplayed = outcome(&s, six, [WhistCall::Pass, WhistCall::Pass], 0, [1.0, 1.0]);
+    assert!(my_result(&rules, &o, 1, &unplayed) > 0.0);
+}
