@@ -86,7 +86,7 @@ pub fn run(
     mut bots: Vec<Box<dyn Bot + Send>>,
 ) -> Result<()> {
     let players = rules.players();
-    let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40);
+    let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40).with_rules(&rules);
     let mut m = Match::new(rules, seed, 0, hands);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

@@ -334,10 +334,12 @@ impl Hub {
             .observation(Viewer::Seat(seat))
             .ok_or_else(|| HubError::Illegal("the match is over".into()))?;
         let seed = t.seed ^ t.action_count();
+        let rules = t.game().rules().clone();
         drop(t);
         let budget = self.settings.hint_budget;
         tokio::task::spawn_blocking(move || {
-            let mut adviser = preferans_bots::ExpertBot::new(seed, budget);
+            // The table's rules: bids, whists and contracts are scored as this table scores.
+            let mut adviser = preferans_bots::ExpertBot::new(seed, budget).with_rules(&rules);
             preferans_bots::hints::hints(&obs, &mut adviser)
         })
         .await

@@ -80,6 +80,7 @@ impl App {
                 }
             })
             .collect();
+        let adviser = ExpertBot::new(seed ^ 0x5eed, 40).with_rules(m.rules());
         App {
             m,
             bots,
@@ -92,7 +93,7 @@ impl App {
             log: Vec::new(),
             ascii,
             save,
-            adviser: ExpertBot::new(seed ^ 0x5eed, 40),
+            adviser,
             quit: false,
         }
     }
