@@ -134,6 +134,7 @@ impl Solver {
     }
 
     fn search<'t>(&'t mut self, state: &PlayState, objective: Objective) -> Result<Search<'t>, SolveError> {
+        self.table.next_generation();
         check(state)?;
         let target = objective.target();
         if target > 2 {

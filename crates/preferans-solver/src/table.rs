@@ -1,5 +1,8 @@
 //! A bounded transposition table of trick-boundary positions: 16-byte entries in two-way
-//! buckets, the deeper entry (more tricks left) kept on a collision.
+//! buckets. On a collision an entry of an earlier search (a generation ago: another deal or
+//! position) goes first, then the shallower one (fewer tricks left), so that old deep entries
+//! cannot crowd out the search at hand. Entries of earlier searches still answer lookups:
+//! keys are whole positions.
 
 /// Bounds on the target's future tricks for one position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -11,13 +14,15 @@ struct Entry {
     upper: i8,
     /// The best lead found (card index + 1; 0 = none), searched first next time.
     best: u8,
-    _pad: u8,
+    /// The search (generation) that stored it.
+    generation: u8,
 }
 
 /// The transposition table.
 pub struct Table {
     entries: Vec<Entry>,
     mask: usize,
+    generation: u8,
 }
 
 /// Default size: 64 MiB.
@@ -31,12 +36,18 @@ impl Table {
         Table {
             entries: vec![Entry::default(); n],
             mask: n - 1,
+            generation: 0,
         }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Starts a new search: what earlier searches stored becomes the first to be replaced.
+    pub fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// Forgets every entry.
@@ -84,13 +95,21 @@ impl Table {
                 return;
             }
         }
-        let d0 = self.entries[i].hi_depth & 0xf;
-        let d1 = self.entries[i + 1].hi_depth & 0xf;
-        let j = if d0 == 0 || (d1 != 0 && d0 <= d1) { i } else { i + 1 };
-        let j = if u32::from(depth) < (self.entries[j].hi_depth & 0xf) {
-            i + 1
+        // Victim: an empty slot, else one of an earlier search, else the shallower.
+        let rank = |e: &Entry| {
+            let depth = e.hi_depth & 0xf;
+            if depth == 0 {
+                0
+            } else if e.generation != self.generation {
+                1
+            } else {
+                2 + depth
+            }
+        };
+        let j = if rank(&self.entries[i]) <= rank(&self.entries[i + 1]) {
+            i
         } else {
-            j
+            i + 1
         };
         self.entries[j] = Entry {
             lo_key: lo,
@@ -98,7 +117,7 @@ impl Table {
             lower,
             upper,
             best,
-            _pad: 0,
+            generation: self.generation,
         };
     }
 }
