@@ -12,6 +12,7 @@
 
 use preferans::observation::{Holder, Observation};
 use preferans::outcome::{ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall};
+use preferans::russian::{half_whist_allowed, whist_round_calls, HandConfig};
 use preferans::scoring::{HandContext, Scoresheet};
 use preferans::trick::Owner;
 use preferans::{Action, Bid, Card, CardSet, PlayState, Rules, Seat, Strain};
@@ -131,35 +132,28 @@ fn call_of(a: Action) -> WhistCall {
 }
 
 /// Whether the contract is played without a whist round, both defenders counting as whisters
-/// (W5 Stalingrad against 6♠, W6 a checked 10).
+/// (the engine's W5/W6 rule).
 fn no_whist_round(rules: &Rules, contract: Bid) -> bool {
-    let stalingrad =
-        rules.get("stalingrad").as_deref() == Some("true") && Bid::tricks(6, Strain::Spades) == Some(contract);
-    let checked_ten = contract.level() == Some(10) && rules.get("ten_trick").as_deref() != Some("whisted");
-    stalingrad || checked_ten
+    !HandConfig::from_rules(rules).has_whist_round(contract)
+}
+
+/// The legal calls of the second defender after the first's (W2, from the engine).
+fn second_calls(contract: Bid, first: Action) -> &'static [Action] {
+    if half_whist_allowed(contract, call_of(first)) {
+        &[Action::Whist, Action::Pass, Action::HalfWhist]
+    } else {
+        &[Action::Whist, Action::Pass]
+    }
 }
 
 /// The whist round as the heuristic defenders would play it with these hands (W2).
 fn heuristic_calls(contract: Bid, hands: [CardSet; 2]) -> [WhistCall; 2] {
     let both = [Action::Whist, Action::Pass];
     let first = whist_call(hands[0], Some(contract), &both);
-    let half_allowed = first == Action::Pass && matches!(contract.level(), Some(6 | 7));
-    let second_legal: &[Action] = if half_allowed {
-        &[Action::Whist, Action::Pass, Action::HalfWhist]
-    } else {
-        &both
-    };
-    let second = whist_call(hands[1], Some(contract), second_legal);
-    if second == Action::HalfWhist {
-        // The first defender speaks again: whist (the half-whister then counts as passed) or pass.
-        let again = whist_call(hands[0], Some(contract), &both);
-        return if again == Action::Whist {
-            [WhistCall::Whist, WhistCall::Pass]
-        } else {
-            [WhistCall::Pass, WhistCall::HalfWhist]
-        };
-    }
-    [call_of(first), call_of(second)]
+    let second = whist_call(hands[1], Some(contract), second_calls(contract, first));
+    // After a half-whist the first defender speaks again.
+    let again = whist_call(hands[0], Some(contract), &both);
+    whist_round_calls(call_of(first), call_of(second), call_of(again))
 }
 
 impl ExpertBot {
@@ -249,27 +243,16 @@ impl ExpertBot {
         other_hand: CardSet,
     ) -> Vec<[WhistCall; 2]> {
         let both = [Action::Whist, Action::Pass];
+        let half = |first_again: Action| whist_round_calls(WhistCall::Pass, WhistCall::HalfWhist, call_of(first_again));
         if my_index == 0 {
             if said.iter().any(|(_, a)| *a == Action::HalfWhist) {
                 // I speak again after the second defender's half-whist: the round ends.
-                return vec![if mine == Action::Whist {
-                    [WhistCall::Whist, WhistCall::Pass]
-                } else {
-                    [WhistCall::Pass, WhistCall::HalfWhist]
-                }];
+                return vec![half(mine)];
             }
-            let half_allowed = mine == Action::Pass && matches!(contract.level(), Some(6 | 7));
-            let legal: &[Action] = if half_allowed {
-                &[Action::Whist, Action::Pass, Action::HalfWhist]
-            } else {
-                &both
-            };
-            let second = whist_call(other_hand, Some(contract), legal);
+            let second = whist_call(other_hand, Some(contract), second_calls(contract, mine));
             if second == Action::HalfWhist {
-                return vec![
-                    [WhistCall::Whist, WhistCall::Pass],
-                    [WhistCall::Pass, WhistCall::HalfWhist],
-                ];
+                // I would speak again: either answer.
+                return vec![half(Action::Whist), half(Action::Pass)];
             }
             return vec![[call_of(mine), call_of(second)]];
         }
@@ -278,15 +261,8 @@ impl ExpertBot {
             .iter()
             .find(|(seat, _)| *seat == s.defenders[0].0)
             .map_or(Action::Pass, |(_, a)| *a);
-        if mine == Action::HalfWhist {
-            let again = whist_call(other_hand, Some(contract), &both);
-            return vec![if again == Action::Whist {
-                [WhistCall::Whist, WhistCall::Pass]
-            } else {
-                [WhistCall::Pass, WhistCall::HalfWhist]
-            }];
-        }
-        vec![[call_of(first), call_of(mine)]]
+        let again = whist_call(other_hand, Some(contract), &both);
+        vec![whist_round_calls(call_of(first), call_of(mine), call_of(again))]
     }
 
     /// T1 with T2 by simulation: the discard and contract with the best mean result; the

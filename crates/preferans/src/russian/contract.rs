@@ -5,7 +5,8 @@ use super::{Ending, Phase, RussianHand, WhistStep};
 use crate::action::Action;
 use crate::bid::Bid;
 use crate::outcome::{DefenceMode, WhistCall};
-use crate::rules::{MisereDefence, TenTrick};
+use crate::rules::MisereDefence;
+use crate::russian::whist_round_calls;
 
 impl RussianHand {
     /// T1: the declarer takes the (already shown) talon.
@@ -65,9 +66,7 @@ impl RussianHand {
             self.setup_misere_defence();
             return self.start_play();
         }
-        let checked_ten = contract.level() == Some(10) && self.cfg.ten_trick == TenTrick::Checked;
-        let stalingrad = contract == Bid::SIX_SPADES && self.cfg.stalingrad;
-        if checked_ten || stalingrad {
+        if !self.cfg.has_whist_round(contract) {
             // W5, W6: both defenders whist and play closed; H1: in Hussar the defender plays
             // both hands open.
             if self.hussar() {
@@ -158,13 +157,18 @@ impl RussianHand {
                 self.calls[d2 as usize] = call;
                 self.resolve_whist();
             }
-            WhistStep::FirstAgain if call == WhistCall::Whist => {
-                // W2: the half-whister then counts as having passed.
-                self.calls[d1 as usize] = WhistCall::Whist;
-                self.calls[d2 as usize] = WhistCall::Pass;
-                self.resolve_whist();
+            WhistStep::FirstAgain => {
+                // W2: after a whist the half-whister counts as having passed; after a pass
+                // the hand ends as a half-whist.
+                let [c1, c2] = whist_round_calls(self.calls[d1 as usize], WhistCall::HalfWhist, call);
+                self.calls[d1 as usize] = c1;
+                self.calls[d2 as usize] = c2;
+                if call == WhistCall::Whist {
+                    self.resolve_whist();
+                } else {
+                    self.phase = Phase::Done(Ending::HalfWhist);
+                }
             }
-            WhistStep::FirstAgain => self.phase = Phase::Done(Ending::HalfWhist),
         }
     }
 

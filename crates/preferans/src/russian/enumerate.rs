@@ -5,7 +5,6 @@
 use super::{Phase, RussianHand, WhistStep};
 use crate::action::Action;
 use crate::bid::Bid;
-use crate::outcome::WhistCall;
 
 impl RussianHand {
     /// A6 / A3 — auction: (hold bid, first ladder index to list, whether misère-type bids are allowed).
@@ -167,9 +166,12 @@ impl RussianHand {
     /// W2: half-whist only by the second defender after the first passed, against 6 or 7
     /// (never in Hussar).
     pub(super) fn half_whist_allowed(&self, step: WhistStep) -> bool {
-        let level = self.contract.and_then(Bid::level).unwrap_or(10);
         let (d1, _) = self.defenders();
-        step == WhistStep::Second && level <= 7 && self.calls[d1 as usize] == WhistCall::Pass && !self.hussar()
+        step == WhistStep::Second
+            && self
+                .contract
+                .is_some_and(|c| super::half_whist_allowed(c, self.calls[d1 as usize]))
+            && !self.hussar()
     }
 }
 

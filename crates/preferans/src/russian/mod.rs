@@ -14,6 +14,7 @@ mod contract;
 mod enumerate;
 mod observe;
 mod play;
+mod whist_round;
 
 use crate::action::Action;
 use crate::bid::Bid;
@@ -28,6 +29,7 @@ use crate::trick::Trick;
 use crate::{HandState, Seat};
 
 pub use observe::PhaseKind;
+pub use whist_round::{half_whist_allowed, whist_round_calls};
 
 /// The hand position of the sitting-out dealer of a 4-player table (F1, F3).
 pub(crate) const DEALER_POS: u8 = 3;
