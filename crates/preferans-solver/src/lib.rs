@@ -5,8 +5,10 @@
 //! the fewest an all-pass player can take against the other two (paranoid); the value of
 //! every legal card; the principal variation.
 //!
-//! Techniques (as in bridge's DDS): null-window tests (MTD(f)), a bounded transposition table
-//! at trick boundaries keyed by relative ranks, equivalent-card pruning and move ordering.
+//! Techniques (as in bridge's DDS): null-window tests (MTD(f)), partition search — a bounded
+//! transposition table at trick boundaries whose entries answer every position agreeing on
+//! the relative ranks a result depended on —, quick-trick and sure-trump bounds,
+//! equivalent-card pruning and move ordering.
 //! Legality and trick winners are the engine's (`preferans::trick`): there is no second copy
 //! of the rules.
 //!
@@ -89,6 +91,7 @@ pub struct Solver {
     table: Table,
     node_limit: u64,
     nodes_used: u64,
+    partition: bool,
 }
 
 impl Default for Solver {
@@ -109,7 +112,17 @@ impl Solver {
             table: Table::with_bytes(bytes),
             node_limit: u64::MAX,
             nodes_used: 0,
+            partition: true,
         }
+    }
+
+    /// Turns partition search on (the default) or off. Off, every table entry relies on every
+    /// rank in play (plain relative-rank keys): slower, and the same answers — a cross-check.
+    pub fn set_partition_search(&mut self, on: bool) {
+        if on != self.partition {
+            self.table.clear();
+        }
+        self.partition = on;
     }
 
     /// Limits each solve to `nodes` search nodes (a time bound for interactive use): a solve
@@ -165,6 +178,7 @@ impl Solver {
             nodes: 0,
             node_limit: self.node_limit,
             aborted: false,
+            partition: self.partition,
         })
     }
 

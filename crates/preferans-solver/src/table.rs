@@ -1,123 +1,263 @@
-//! A bounded transposition table of trick-boundary positions: 16-byte entries in two-way
-//! buckets. On a collision an entry of an earlier search (a generation ago: another deal or
-//! position) goes first, then the shallower one (fewer tricks left), so that old deep entries
-//! cannot crowd out the search at hand. Entries of earlier searches still answer lookups:
-//! keys are whole positions.
+//! A bounded transposition table of trick-boundary positions for partition search. Each entry
+//! holds bounds on the target's future tricks for every position of one *shape* (suit lengths
+//! per hand, leader, context, tricks left) that agrees with it on the relative ranks its result
+//! depended on (see `key`). A directory (open addressing) maps a shape to its chain of chunks
+//! of [`CHUNK`] entries; a lookup scans the shape's chain, and every entry that matches
+//! narrows the bounds.
+//!
+//! Memory is bounded: chunks come from a fixed pool, and when the pool or the directory is
+//! full the table starts afresh (as DDS does), so a search never slows down for lack of room.
+//! A shape holds at most [`MAX_CHUNKS`] chunks; after that its newest chunk's entries are
+//! replaced in turn, which keeps scans short.
 
-/// Bounds on the target's future tricks for one position.
+use crate::key::Canon;
+
+/// Entries per chunk.
+const CHUNK: usize = 16;
+/// Chunks per shape at most.
+const MAX_CHUNKS: u16 = 8;
+/// No chunk.
+const NONE: u32 = u32::MAX;
+
 #[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    lo_key: u64,
-    /// Bits 64.. of the key (at most 28), then 4 bits of tricks left (0 = empty).
-    hi_depth: u32,
+struct Data {
     lower: i8,
     upper: i8,
     /// The best lead found (card index + 1; 0 = none), searched first next time.
     best: u8,
-    /// The search (generation) that stored it.
-    generation: u8,
+}
+
+/// Up to [`CHUNK`] entries of one shape: masks of relevant relative ranks, the patterns on
+/// them, the bounds.
+#[derive(Clone)]
+struct Chunk {
+    masks: [u64; CHUNK],
+    patterns: [u64; CHUNK],
+    data: [Data; CHUNK],
+    len: u8,
+    /// The next entry to replace once the shape has all its chunks.
+    turn: u8,
+    next: u32,
+}
+
+impl Default for Chunk {
+    fn default() -> Chunk {
+        Chunk {
+            masks: [0; CHUNK],
+            patterns: [0; CHUNK],
+            data: [Data::default(); CHUNK],
+            len: 0,
+            turn: 0,
+            next: NONE,
+        }
+    }
+}
+
+/// A directory slot: a shape and its chain.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    /// Shape (48 bits), context (10 bits) and tricks left (4 bits); 0 = free.
+    key: u64,
+    head: u32,
+    chunks: u16,
+}
+
+/// What the table knows of a position: bounds, each with the pattern mask it relies on.
+#[derive(Clone, Copy, Debug)]
+pub struct Probe {
+    /// The best lower bound.
+    pub lower: i8,
+    /// The relevant ranks of the lower bound.
+    pub lower_mask: u64,
+    /// The best upper bound.
+    pub upper: i8,
+    /// The relevant ranks of the upper bound.
+    pub upper_mask: u64,
+    /// A best lead stored with one of the entries (card index + 1; 0 = none).
+    pub best: u8,
+}
+
+/// A 64-bit finalizer (MurmurHash3's): every bit of the key reaches the low bits.
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
 }
 
 /// The transposition table.
 pub struct Table {
-    entries: Vec<Entry>,
-    mask: usize,
-    generation: u8,
+    slots: Vec<Slot>,
+    /// Slots in use.
+    used: usize,
+    chunks: Vec<Chunk>,
+    /// Chunks handed out (the pool is `chunks[..allocated]`).
+    allocated: usize,
 }
 
 /// Default size: 64 MiB.
 pub const DEFAULT_BYTES: usize = 64 << 20;
 
 impl Table {
-    /// A table of at most `bytes` bytes (rounded down to a power of two of entries, at least 1024).
+    /// A table of at most `bytes` bytes (at least a few hundred KiB).
     pub fn with_bytes(bytes: usize) -> Table {
-        let n = (bytes / std::mem::size_of::<Entry>()).max(1024);
-        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        // About a sixteenth for the directory (a power of two of slots), the rest for chunks.
+        let slots = (bytes / 16 / std::mem::size_of::<Slot>()).max(1024);
+        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+        let rest = bytes.saturating_sub(slots * std::mem::size_of::<Slot>());
+        let chunks = (rest / std::mem::size_of::<Chunk>()).max(256);
         Table {
-            entries: vec![Entry::default(); n],
-            mask: n - 1,
-            generation: 0,
+            slots: vec![Slot::default(); slots],
+            used: 0,
+            chunks: vec![Chunk::default(); chunks],
+            allocated: 0,
         }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
+        self.slots.len() * std::mem::size_of::<Slot>() + self.chunks.len() * std::mem::size_of::<Chunk>()
     }
 
-    /// Starts a new search: what earlier searches stored becomes the first to be replaced.
-    pub fn next_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-    }
+    /// Starts a new search (entries stay valid: keys are whole positions).
+    pub fn next_generation(&mut self) {}
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.slots.fill(Slot::default());
+        self.used = 0;
+        self.allocated = 0;
     }
 
+    /// The entry key of a shape, context and tricks left (1..=10).
     #[inline]
-    fn slot(&self, key: u128) -> usize {
-        let h = (key as u64 ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 20) as usize & self.mask) & !1
+    pub fn key(canon: &Canon, ctx: u32, left: u8) -> u64 {
+        debug_assert!(canon.shape >> 48 == 0 && ctx < 1 << 10 && (1..16).contains(&left));
+        canon.shape | u64::from(ctx) << 48 | u64::from(left) << 58
     }
 
+    /// The directory slot of `key`, or the free slot where it would go.
     #[inline]
-    fn split(key: u128, depth: u8) -> (u64, u32) {
-        debug_assert!(key >> 92 == 0 && depth < 16);
-        (key as u64, (((key >> 64) as u32) << 4) | u32::from(depth))
-    }
-
-    /// The stored (lower, upper) bounds of a position and its best lead (card index + 1).
-    #[inline]
-    pub fn get(&self, key: u128, depth: u8) -> Option<(i8, i8, u8)> {
-        let (lo, hi) = Self::split(key, depth);
-        let i = self.slot(key);
-        for e in &self.entries[i..i + 2] {
-            if e.lo_key == lo && e.hi_depth == hi {
-                return Some((e.lower, e.upper, e.best));
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = mix(key) as usize & mask;
+        loop {
+            let k = self.slots[i].key;
+            if k == key || k == 0 {
+                return i;
             }
+            i = (i + 1) & mask;
         }
-        None
     }
 
-    /// Stores bounds, merging with what is known.
+    /// Every entry answering a position of `key` with `pattern`, combined.
     #[inline]
-    pub fn put(&mut self, key: u128, depth: u8, lower: i8, upper: i8, best: u8) {
-        let (lo, hi) = Self::split(key, depth);
-        let i = self.slot(key);
-        for e in &mut self.entries[i..i + 2] {
-            if e.lo_key == lo && e.hi_depth == hi {
-                e.lower = e.lower.max(lower);
-                e.upper = e.upper.min(upper);
-                if best != 0 {
-                    e.best = best;
+    pub fn probe(&self, key: u64, pattern: u64) -> Option<Probe> {
+        let slot = self.slots[self.slot(key)];
+        if slot.key == 0 {
+            return None;
+        }
+        let mut found: Option<Probe> = None;
+        let mut c = slot.head;
+        while c != NONE {
+            let chunk = &self.chunks[c as usize];
+            for i in 0..chunk.len as usize {
+                let mask = chunk.masks[i];
+                if pattern & mask != chunk.patterns[i] {
+                    continue;
                 }
+                let e = chunk.data[i];
+                let p = found.get_or_insert(Probe {
+                    lower: e.lower,
+                    lower_mask: mask,
+                    upper: e.upper,
+                    upper_mask: mask,
+                    best: e.best,
+                });
+                if e.lower > p.lower {
+                    p.lower = e.lower;
+                    p.lower_mask = mask;
+                }
+                if e.upper < p.upper {
+                    p.upper = e.upper;
+                    p.upper_mask = mask;
+                }
+                if p.best == 0 {
+                    p.best = e.best;
+                }
+            }
+            c = chunk.next;
+        }
+        found
+    }
+
+    /// Stores bounds valid for every position of `key` agreeing with `pattern` on `mask`.
+    #[inline]
+    pub fn put(&mut self, key: u64, mask: u64, pattern: u64, lower: i8, upper: i8, best: u8) {
+        let pattern = pattern & mask;
+        let mut s = self.slot(key);
+        if self.slots[s].key == 0 {
+            // A new shape: start afresh when the directory is half full.
+            if 2 * (self.used + 1) > self.slots.len() {
+                self.clear();
+                s = self.slot(key);
+            }
+            self.slots[s] = Slot {
+                key,
+                head: NONE,
+                chunks: 0,
+            };
+            self.used += 1;
+        }
+        // The same entry: merge the bounds.
+        let mut c = self.slots[s].head;
+        while c != NONE {
+            let chunk = &mut self.chunks[c as usize];
+            for j in 0..chunk.len as usize {
+                if chunk.masks[j] == mask && chunk.patterns[j] == pattern {
+                    let e = &mut chunk.data[j];
+                    e.lower = e.lower.max(lower);
+                    e.upper = e.upper.min(upper);
+                    if best != 0 {
+                        e.best = best;
+                    }
+                    return;
+                }
+            }
+            c = chunk.next;
+        }
+        let slot = self.slots[s];
+        let head_full = slot.head == NONE || self.chunks[slot.head as usize].len as usize == CHUNK;
+        if head_full && slot.chunks < MAX_CHUNKS {
+            if self.allocated == self.chunks.len() {
+                // The pool is spent: start afresh.
+                self.clear();
+                self.put(key, mask, pattern, lower, upper, best);
                 return;
             }
+            let c = self.allocated;
+            self.allocated += 1;
+            let chunk = &mut self.chunks[c];
+            chunk.len = 0;
+            chunk.turn = 0;
+            chunk.next = slot.head;
+            let slot = &mut self.slots[s];
+            slot.head = c as u32;
+            slot.chunks += 1;
         }
-        // Victim: an empty slot, else one of an earlier search, else the shallower.
-        let rank = |e: &Entry| {
-            let depth = e.hi_depth & 0xf;
-            if depth == 0 {
-                0
-            } else if e.generation != self.generation {
-                1
-            } else {
-                2 + depth
-            }
-        };
-        let j = if rank(&self.entries[i]) <= rank(&self.entries[i + 1]) {
-            i
+        let chunk = &mut self.chunks[self.slots[s].head as usize];
+        let j = if (chunk.len as usize) < CHUNK {
+            chunk.len += 1;
+            chunk.len as usize - 1
         } else {
-            i + 1
+            let t = chunk.turn as usize % CHUNK;
+            chunk.turn = chunk.turn.wrapping_add(1);
+            t
         };
-        self.entries[j] = Entry {
-            lo_key: lo,
-            hi_depth: hi,
-            lower,
-            upper,
-            best,
-            generation: self.generation,
-        };
+        chunk.masks[j] = mask;
+        chunk.patterns[j] = pattern;
+        chunk.data[j] = Data { lower, upper, best };
     }
 }
