@@ -39,6 +39,28 @@ const fn build_pext() -> [[u8; 256]; 256] {
     t
 }
 
+/// `NTH_HIGHEST[bits][r]`: the rank index of the `r`-th highest set bit of `bits` (r ≥ 1; 8 if
+/// there are fewer than `r`, which selects no card).
+static NTH_HIGHEST: [[u8; 9]; 256] = build_nth_highest();
+
+const fn build_nth_highest() -> [[u8; 9]; 256] {
+    let mut t = [[8u8; 9]; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut r = 1;
+        let mut rank = 8;
+        while rank > 0 {
+            rank -= 1;
+            if bits & (1 << rank) != 0 {
+                t[bits][r] = rank as u8;
+                r += 1;
+            }
+        }
+        bits += 1;
+    }
+    t
+}
+
 /// A trick-boundary position in canonical suit order.
 #[derive(Clone, Copy, Debug)]
 pub struct Canon {
@@ -68,12 +90,26 @@ pub fn canon(hands: [u32; 3], trump: Option<usize>) -> Canon {
         let pattern = u64::from(PEXT8[all][b0]) | u64::from(PEXT8[all][b1]) << 8;
         *part = lengths << 24 | pattern << 8 | suit as u64;
     }
+    // Sorting networks (branch-free compare-exchanges).
+    let cx = |p: &mut [u64; 4], i: usize, j: usize| {
+        let (a, b) = (p[i], p[j]);
+        p[i] = a.min(b);
+        p[j] = a.max(b);
+    };
     match trump {
         Some(t) => {
             parts.swap(0, t & 3);
-            parts[1..].sort_unstable();
+            cx(&mut parts, 1, 2);
+            cx(&mut parts, 2, 3);
+            cx(&mut parts, 1, 2);
         }
-        None => parts.sort_unstable(),
+        None => {
+            cx(&mut parts, 0, 1);
+            cx(&mut parts, 2, 3);
+            cx(&mut parts, 0, 2);
+            cx(&mut parts, 1, 3);
+            cx(&mut parts, 1, 2);
+        }
     }
     let mut c = Canon {
         shape: 0,
@@ -125,12 +161,8 @@ impl Canon {
                 continue;
             }
             let suit = usize::from(self.suit_of_slot[slot]);
-            let mut cards = (in_play >> (suit * 8)) & 0xff;
-            // Drop the lowest cards until `r` remain: the lowest of them bounds the run.
-            while cards.count_ones() > r {
-                cards &= cards - 1;
-            }
-            out |= at_or_above(suit, cards.trailing_zeros());
+            let cards = (in_play >> (suit * 8)) & 0xff;
+            out |= at_or_above(suit, u32::from(NTH_HIGHEST[cards as usize][r as usize]));
         }
         out
     }

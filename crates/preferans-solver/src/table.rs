@@ -163,11 +163,16 @@ impl Table {
         let mut c = slot.head;
         while c != NONE {
             let chunk = &self.chunks[c as usize];
-            for i in 0..chunk.len as usize {
+            // Which entries match, as bits: a loop the compiler can vectorize.
+            let mut hits = 0u32;
+            for i in 0..CHUNK {
+                hits |= u32::from(pattern & chunk.masks[i] == chunk.patterns[i]) << i;
+            }
+            hits &= (1u32 << chunk.len) - 1;
+            while hits != 0 {
+                let i = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
                 let mask = chunk.masks[i];
-                if pattern & mask != chunk.patterns[i] {
-                    continue;
-                }
                 let e = chunk.data[i];
                 let p = found.get_or_insert(Probe {
                     lower: e.lower,
