@@ -1,5 +1,7 @@
 //! Solves the benchmark set one deal at a time and prints mean, median, p99 time and nodes per
-//! kind (single thread): `cargo run --release -p preferans-solver --example solve_stats [LIMIT] [trump,misere,allpass]`.
+//! kind (single thread): `cargo run --release -p preferans-solver --example solve_stats [LIMIT] [trump,misere,allpass] [warm]`.
+//! Each deal starts with an empty table unless `warm` is given (then entries of earlier deals
+//! stay and may answer positions of later ones).
 use std::time::Instant;
 
 use preferans_solver::benchset::{bench_position, bench_set, BenchKind};
@@ -12,6 +14,7 @@ fn main() {
         .unwrap_or(usize::MAX);
     // Optional second argument: the kinds to run, e.g. "trump,allpass".
     let only = std::env::args().nth(2).unwrap_or_else(|| "trump,misere,allpass".into());
+    let warm = std::env::args().nth(3).is_some_and(|a| a == "warm");
     let mut solver = Solver::new();
     for fam in [BenchKind::Trump, BenchKind::Misere, BenchKind::AllPass] {
         if !only.contains(&format!("{fam:?}").to_lowercase()) {
@@ -25,6 +28,9 @@ fn main() {
             .take(limit)
         {
             let (state, obj) = bench_position(seed, kind);
+            if !warm {
+                solver.clear();
+            }
             let t = Instant::now();
             let sol = solver.solve(&state, obj).expect("benchmark deals are valid");
             times.push(t.elapsed().as_secs_f64() * 1e6);

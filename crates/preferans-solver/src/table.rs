@@ -56,10 +56,12 @@ impl Default for Chunk {
 /// A directory slot: a shape and its chain.
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
-    /// Shape (48 bits), context (10 bits) and tricks left (4 bits); 0 = free.
+    /// Shape (48 bits), context (10 bits) and tricks left (4 bits).
     key: u64,
     head: u32,
     chunks: u16,
+    /// The table's epoch when the slot was filled: a slot of an earlier epoch is free.
+    epoch: u16,
 }
 
 /// What the table knows of a position: bounds, each with the pattern mask it relies on.
@@ -95,6 +97,8 @@ pub struct Table {
     chunks: Vec<Chunk>,
     /// Chunks handed out (the pool is `chunks[..allocated]`).
     allocated: usize,
+    /// Bumped by [`Table::clear`], which is then O(1).
+    epoch: u16,
 }
 
 /// Default size: 64 MiB.
@@ -113,6 +117,7 @@ impl Table {
             used: 0,
             chunks: vec![Chunk::default(); chunks],
             allocated: 0,
+            epoch: 1,
         }
     }
 
@@ -124,9 +129,13 @@ impl Table {
     /// Starts a new search (entries stay valid: keys are whole positions).
     pub fn next_generation(&mut self) {}
 
-    /// Forgets every entry.
+    /// Forgets every entry (in constant time, but for a sweep every 65,535 calls).
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.slots.fill(Slot::default());
+            self.epoch = 1;
+        }
         self.used = 0;
         self.allocated = 0;
     }
@@ -144,8 +153,8 @@ impl Table {
         let mask = self.slots.len() - 1;
         let mut i = mix(key) as usize & mask;
         loop {
-            let k = self.slots[i].key;
-            if k == key || k == 0 {
+            let slot = &self.slots[i];
+            if slot.epoch != self.epoch || slot.key == key {
                 return i;
             }
             i = (i + 1) & mask;
@@ -156,7 +165,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64, pattern: u64) -> Option<Probe> {
         let slot = self.slots[self.slot(key)];
-        if slot.key == 0 {
+        if slot.epoch != self.epoch {
             return None;
         }
         let mut found: Option<Probe> = None;
@@ -203,7 +212,7 @@ impl Table {
     pub fn put(&mut self, key: u64, mask: u64, pattern: u64, lower: i8, upper: i8, best: u8) {
         let pattern = pattern & mask;
         let mut s = self.slot(key);
-        if self.slots[s].key == 0 {
+        if self.slots[s].epoch != self.epoch {
             // A new shape: start afresh when the directory is half full.
             if 2 * (self.used + 1) > self.slots.len() {
                 self.clear();
@@ -213,6 +222,7 @@ impl Table {
                 key,
                 head: NONE,
                 chunks: 0,
+                epoch: self.epoch,
             };
             self.used += 1;
         }
