@@ -94,7 +94,9 @@ pub struct Table {
     slots: Vec<Slot>,
     /// Slots in use.
     used: usize,
+    /// The pool, grown on demand up to `max_chunks` (memory is touched only when used).
     chunks: Vec<Chunk>,
+    max_chunks: usize,
     /// Chunks handed out (the pool is `chunks[..allocated]`).
     allocated: usize,
     /// Bumped by [`Table::clear`], which is then O(1).
@@ -115,7 +117,8 @@ impl Table {
         Table {
             slots: vec![Slot::default(); slots],
             used: 0,
-            chunks: vec![Chunk::default(); chunks],
+            chunks: Vec::with_capacity(chunks),
+            max_chunks: chunks,
             allocated: 0,
             epoch: 1,
         }
@@ -123,7 +126,7 @@ impl Table {
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() + self.chunks.len() * std::mem::size_of::<Chunk>()
+        self.slots.len() * std::mem::size_of::<Slot>() + self.max_chunks * std::mem::size_of::<Chunk>()
     }
 
     /// Starts a new search (entries stay valid: keys are whole positions).
@@ -246,7 +249,7 @@ impl Table {
         let slot = self.slots[s];
         let head_full = slot.head == NONE || self.chunks[slot.head as usize].len as usize == CHUNK;
         if head_full && slot.chunks < MAX_CHUNKS {
-            if self.allocated == self.chunks.len() {
+            if self.allocated == self.max_chunks {
                 // The pool is spent: start afresh.
                 self.clear();
                 self.put(key, mask, pattern, lower, upper, best);
@@ -254,6 +257,9 @@ impl Table {
             }
             let c = self.allocated;
             self.allocated += 1;
+            if c == self.chunks.len() {
+                self.chunks.push(Chunk::default());
+            }
             let chunk = &mut self.chunks[c];
             chunk.len = 0;
             chunk.turn = 0;
