@@ -1,7 +1,8 @@
 //! Solves the benchmark set one deal at a time and prints mean, median, p99 time and nodes per
 //! kind (single thread): `cargo run --release -p preferans-solver --example solve_stats [LIMIT] [trump,misere,allpass] [warm]`.
 //! Each deal starts with an empty table unless `warm` is given (then entries of earlier deals
-//! stay and may answer positions of later ones).
+//! stay and may answer positions of later ones); `plain` turns partition search off (plain
+//! relative-rank keys), e.g. `... solve_stats 1000 trump warm,plain`.
 use std::time::Instant;
 
 use preferans_solver::benchset::{bench_position, bench_set, BenchKind};
@@ -14,8 +15,10 @@ fn main() {
         .unwrap_or(usize::MAX);
     // Optional second argument: the kinds to run, e.g. "trump,allpass".
     let only = std::env::args().nth(2).unwrap_or_else(|| "trump,misere,allpass".into());
-    let warm = std::env::args().nth(3).is_some_and(|a| a == "warm");
+    let flags = std::env::args().nth(3).unwrap_or_default();
+    let warm = flags.contains("warm");
     let mut solver = Solver::new();
+    solver.set_partition_search(!flags.contains("plain"));
     for fam in [BenchKind::Trump, BenchKind::Misere, BenchKind::AllPass] {
         if !only.contains(&format!("{fam:?}").to_lowercase()) {
             continue;
