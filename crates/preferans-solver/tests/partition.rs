@@ -36,20 +36,20 @@ fn agree(kind: BenchKind, seeds: std::ops::Range<u64>) {
 
 #[test]
 fn trump_deals_agree() {
-    agree(BenchKind::Trump, 0..80);
+    agree(BenchKind::Trump, 0..200);
 }
 
 #[test]
 fn no_trump_deals_agree() {
-    agree(BenchKind::NoTrump, 0..60);
+    agree(BenchKind::NoTrump, 0..120);
 }
 
 #[test]
 fn misere_deals_agree() {
-    agree(BenchKind::Misere, 0..40);
+    agree(BenchKind::Misere, 0..120);
 }
 
 #[test]
 fn allpass_deals_agree() {
-    agree(BenchKind::AllPass, 0..60);
+    agree(BenchKind::AllPass, 0..150);
 }
