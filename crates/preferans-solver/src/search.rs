@@ -22,9 +22,9 @@ use crate::table::Table;
 /// Relevance mask of a trick won by `winner`: if another card of its suit was played, it won
 /// by rank, and it and the cards above it are relevant.
 #[inline]
-fn trick_relevance(t: &Trick, winner: Card) -> u32 {
+fn trick_relevance(played: u32, winner: Card) -> u32 {
     let suit = winner.suit().index();
-    if (t.card_set().bits() >> (suit * 8)) & 0xff & !(1 << winner.rank().index()) != 0 {
+    if (played >> (suit * 8)) & 0xff & !(1 << winner.rank().index()) != 0 {
         at_or_above(suit, winner.rank().index() as u32)
     } else {
         0
@@ -73,11 +73,12 @@ impl Search<'_> {
 
     /// MTD(f): the exact value by null-window tests.
     pub fn exact(&mut self, trick: Trick, to_play: Owner, left: u8, guess: i8) -> i8 {
+        let cur = Cur::of(trick, self.trump);
         let (mut lo, mut hi) = (0i8, left as i8);
         let mut g = guess.clamp(0, left as i8);
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
-            g = self.value(trick, to_play, left, beta - 1, beta).0;
+            g = self.value(cur, to_play, left, beta - 1, beta).0;
             if g < beta {
                 hi = g;
             } else {
@@ -88,7 +89,7 @@ impl Search<'_> {
     }
 
     /// Fail-soft alpha-beta value of the target's future tricks, and its relevance mask.
-    pub fn value(&mut self, trick: Trick, to_play: Owner, left: u8, alpha: i8, beta: i8) -> (i8, u32) {
+    pub fn value(&mut self, cur: Cur, to_play: Owner, left: u8, alpha: i8, beta: i8) -> (i8, u32) {
         self.nodes += 1;
         if self.nodes > self.node_limit {
             self.aborted = true;
@@ -96,8 +97,8 @@ impl Search<'_> {
         if self.aborted {
             return (0, 0);
         }
-        if !trick.is_empty() {
-            let (v, _, rel) = self.play(trick, to_play, left, alpha, beta, 0);
+        if !cur.trick.is_empty() {
+            let (v, _, rel) = self.play(cur, to_play, left, alpha, beta, 0);
             return (v, rel);
         }
         if left == 0 {
@@ -107,7 +108,7 @@ impl Search<'_> {
             let mut t = Trick::new();
             t.push(self.talon_owner, card);
             // X2 / F3: the eldest plays first to a talon card.
-            let (v, _, rel) = self.play(t, 0, left, alpha, beta, 0);
+            let (v, _, rel) = self.play(Cur::of(t, self.trump), 0, left, alpha, beta, 0);
             return (v, rel);
         }
         if left == 1 {
@@ -167,7 +168,7 @@ impl Search<'_> {
             }
             hint = p.best;
         }
-        let (v, best, mut rel) = self.play(trick, to_play, left, a, b, hint);
+        let (v, best, mut rel) = self.play(cur, to_play, left, a, b, hint);
         if self.aborted {
             return (0, 0);
         }
@@ -239,7 +240,7 @@ impl Search<'_> {
         };
         (
             i8::from(t.winner(self.trump) == Some(self.target)),
-            trick_relevance(&t, w),
+            trick_relevance(t.card_set().bits(), w),
         )
     }
 
@@ -319,61 +320,62 @@ impl Search<'_> {
         (total as u8, rel)
     }
 
-    /// One card decision of `to_play` in `trick`: the value, the best card (index + 1) and the
+    /// One card decision of `to_play` in `cur`: the value, the best card (index + 1) and the
     /// relevance mask. `hint` (card index + 1, or 0) is searched first.
-    fn play(&mut self, trick: Trick, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8, hint: u8) -> (i8, u8, u32) {
+    fn play(&mut self, cur: Cur, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8, hint: u8) -> (i8, u8, u32) {
         let p = to_play as usize % 3;
         let hand = CardSet::from_bits(self.hands[p]);
-        let legal = legal_cards(hand, trick.led(), None, self.trump, Obligations::RUSSIAN);
+        let legal = legal_cards(hand, cur.trick.led(), None, self.trump, Obligations::RUSSIAN);
         let wants_high = (to_play == self.target) == self.maximize;
-        let mut moves = [Move::default(); 10];
-        let talon_led = trick.first_owner().is_some_and(|o| o > 2);
+        let talon_led = cur.talon_led();
         let full = 3 + usize::from(talon_led);
-        // The card and owner winning so far: the last card's effect is one comparison.
-        let (win_card, win_owner) = if trick.is_empty() {
-            (None, None)
-        } else {
-            let i = trick.winning_index(self.trump);
-            (i.map(|i| trick.card_at(i)), i.map(|i| trick.owner_at(i)))
-        };
-        let n = self.ordered_moves(
-            trick,
-            to_play,
-            legal,
-            wants_high,
-            (hint, win_card, win_owner),
-            &mut moves,
-        );
+        let mut moves = Moves::default();
+        let n = self.ordered_moves(&cur, to_play, legal, wants_high, hint, &mut moves);
         let mut best = if wants_high { -1 } else { i8::MAX };
         let mut best_card = 0u8;
         let mut rel_all = 0u32;
-        for m in &moves[..n] {
-            let card = m.card;
+        for k in 0..n {
+            let card = moves.take_best(k, n);
             let bit = 1u32 << card.index();
             self.hands[p] &= !bit;
-            let mut t = trick;
-            t.push(to_play, card);
-            let (v, rel) = if t.len() == full {
-                let (wcard, w) = match (win_card, win_owner) {
-                    (Some(wc), Some(wo)) if !talon_led => {
-                        if beats(card, wc, self.trump) {
-                            (card, to_play)
-                        } else {
-                            (wc, wo)
-                        }
-                    }
-                    _ => {
-                        let wc = t.winning_card(self.trump).unwrap_or(card);
-                        (wc, t.winner(self.trump).unwrap_or(0))
-                    }
+            let mut next = cur;
+            next.trick.push(to_play, card);
+            next.played |= bit;
+            // The card and owner now winning: one comparison with the last winner (the
+            // engine decides talon-led tricks, X2).
+            next.win = if talon_led {
+                None
+            } else {
+                match cur.win {
+                    Some((wc, wo)) if !beats(card, wc, self.trump) => Some((wc, wo)),
+                    _ => Some((card, to_play)),
+                }
+            };
+            let (v, rel) = if next.trick.len() == full {
+                let (wcard, w) = match next.win {
+                    Some(x) => x,
+                    None => (
+                        next.trick.winning_card(self.trump).unwrap_or(card),
+                        next.trick.winner(self.trump).unwrap_or(0),
+                    ),
                 };
                 let won = i8::from(w == self.target);
                 // After a talon-led trick the eldest leads (X2, F3); otherwise the winner.
-                let next = if t.first_owner().is_some_and(|o| o > 2) { 0 } else { w };
-                let (v, rel) = self.value(Trick::new(), next, left - 1, alpha - won, beta - won);
-                (won + v, rel | trick_relevance(&t, wcard))
+                let leader = if talon_led { 0 } else { w };
+                let (v, rel) = self.value(Cur::EMPTY, leader, left - 1, alpha - won, beta - won);
+                (won + v, rel | trick_relevance(next.played, wcard))
             } else {
-                self.value(t, (to_play + 1) % 3, left, alpha, beta)
+                // The next card of this trick: a node of its own, without the table.
+                self.nodes += 1;
+                if self.nodes > self.node_limit {
+                    self.aborted = true;
+                }
+                if self.aborted {
+                    self.hands[p] |= bit;
+                    return (0, 0, 0);
+                }
+                let (v, _, rel) = self.play(next, (to_play + 1) % 3, left, alpha, beta, 0);
+                (v, rel)
             };
             self.hands[p] |= bit;
             if self.aborted {
@@ -398,69 +400,60 @@ impl Search<'_> {
         }
         // Every card counted: a card skipped as equivalent to a relevant searched card is
         // relevant too (in a matching position it need not be equivalent any more).
-        for m in &moves[..n] {
-            if rel_all >> m.card.index() & 1 == 1 && m.run_low < m.card.rank().index() as u8 {
-                rel_all |= at_or_above(m.card.suit().index(), u32::from(m.run_low));
+        let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
+        for &card in &moves.cards[..n] {
+            if rel_all >> card.index() & 1 == 1 {
+                let low = run_low(card, present, legal.bits());
+                rel_all |= at_or_above(card.suit().index(), low);
             }
         }
         (best, best_card, rel_all)
     }
 
     /// The legal cards less equivalent ones (cards adjacent in rank among the cards still in
-    /// play, in the same hand: only the highest of such a run is searched), best first.
+    /// play, in the same hand: only the highest of such a run is searched), with their
+    /// ordering scores (see [`Moves::take_best`]).
     fn ordered_moves(
         &self,
-        trick: Trick,
+        cur: &Cur,
         to_play: Owner,
         legal: CardSet,
         wants_high: bool,
-        (hint, winning, winner): (u8, Option<Card>, Option<Owner>),
-        out: &mut [Move; 10],
+        hint: u8,
+        out: &mut Moves,
     ) -> usize {
-        let present = self.hands[0] | self.hands[1] | self.hands[2] | trick.card_set().bits();
+        let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
         let l = legal.bits();
-        let talon_led = trick.first_owner().is_some_and(|o| o > 2);
+        let is_target = to_play == self.target;
         let target_hand = self.hands[self.target as usize % 3];
         let others_of_target = present & !target_hand;
+        // Whether the mover wants his own side to win this trick.
+        let wants_side_win = is_target == wants_high;
         let mut n = 0;
-        for card in legal {
-            let i = u64::from(card.index());
-            let suit_base = card.suit().index() as u32 * 8;
-            let suit_top = (card.suit().index() as u64 + 1) * 8;
-            let above = (u64::from(present) & !((2u64 << i) - 1) & ((1u64 << suit_top) - 1)) as u32;
-            if above != 0 && l & (above & above.wrapping_neg()) != 0 {
+        let mut rest = l;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let suit_bits = 0xffu32 << (i & !7);
+            // The cards of the suit above this one (within its byte).
+            let higher = suit_bits & !((2u32 << i) - 1);
+            let above = present & higher;
+            if l & above & above.wrapping_neg() != 0 {
                 continue; // the next higher card in play is ours too: equivalent
             }
-            // The lowest card of the run this one stands for.
-            let mut run_low = card.index() as u32;
-            loop {
-                let below = present & ((1u32 << run_low) - 1) & !((1u32 << suit_base) - 1);
-                if below == 0 {
-                    break;
-                }
-                let next = 31 - below.leading_zeros();
-                if l >> next & 1 == 0 {
-                    break;
-                }
-                run_low = next;
-            }
-            let run_low = (run_low - suit_base) as u8;
-            let rank = card.rank().index() as i32;
-            // Whether the mover wants the target to win this trick.
-            let want_target_wins = wants_high;
-            // Whether the mover's own side is the target's (then he wants to win the trick
-            // himself exactly when he wants the target to).
-            let higher = preferans::trick::higher_in_suit(card).bits();
-            let score = if trick.is_empty() {
-                let leader_wants_trick = (to_play == self.target) == want_target_wins;
-                if leader_wants_trick {
+            let Some(card) = Card::from_index(i as u8) else {
+                continue;
+            };
+            let rank = (i & 7) as i32;
+            let score = if cur.trick.is_empty() {
+                if wants_side_win {
                     // Cash high cards.
                     rank
-                } else if to_play == self.target {
+                } else if is_target {
                     // Misère / all-pass player on lead: a low card the others can beat.
                     let over = (others_of_target & higher).count_ones().min(3) as i32;
                     4 * over + 7 - rank
-                } else if target_hand & CardSet::suit_mask(card.suit()).bits() == 0 {
+                } else if target_hand & suit_bits == 0 {
                     // The target would discard: a poor lead against him.
                     7 - rank
                 } else {
@@ -469,22 +462,24 @@ impl Search<'_> {
                     16 + 4 * under + 7 - rank
                 }
             } else {
-                let takes_lead = match winning {
-                    Some(w) if !talon_led => beats(card, w, self.trump),
-                    _ => {
-                        let mut t = trick;
+                let takes_lead = match cur.win {
+                    Some((w, _)) => beats(card, w, self.trump),
+                    None => {
+                        let mut t = cur.trick;
                         t.push(to_play, card);
                         t.winner(self.trump) == Some(to_play)
                     }
                 };
                 let target_wins = if takes_lead {
-                    to_play == self.target
+                    is_target
                 } else {
-                    winner == Some(self.target)
+                    match cur.win {
+                        Some((_, o)) => o == self.target,
+                        None => cur.trick.winner(self.trump) == Some(self.target),
+                    }
                 };
-                let mover_side_wins = target_wins == (to_play == self.target);
-                let mover_wants_side_win = (to_play == self.target) == want_target_wins;
-                match (mover_side_wins == mover_wants_side_win, mover_wants_side_win) {
+                let side_wins = target_wins == is_target;
+                match (side_wins == wants_side_win, wants_side_win) {
                     // Winning as wanted: the cheapest winner.
                     (true, true) => 64 - rank,
                     // Losing as wanted: the highest card that still loses (keeps low cards).
@@ -496,32 +491,107 @@ impl Search<'_> {
                 }
             };
             // The table's best card from an earlier pass first.
-            let score = if card.index() + 1 == hint { 1000 } else { score };
-            if n < out.len() {
-                out[n] = Move { score, card, run_low };
+            let score = if i as u8 + 1 == hint { 1000 } else { score };
+            if n < 10 {
+                out.scores[n] = score;
+                out.cards[n] = card;
                 n += 1;
             }
         }
-        out[..n].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         n
     }
 }
 
-/// A move to search: its ordering score, the card, and the rank index of the lowest card of
-/// the equivalent run it stands for.
-#[derive(Clone, Copy)]
-struct Move {
-    score: i32,
-    card: Card,
-    run_low: u8,
+/// The rank index of the lowest card of the run of equivalent cards that `card` stands for:
+/// the cards of the same hand (`own`) directly below it among the cards in play.
+#[inline]
+fn run_low(card: Card, present: u32, own: u32) -> u32 {
+    let base = u32::from(card.index()) & !7;
+    let mut low = u32::from(card.index());
+    loop {
+        let below = present & ((1u32 << low) - 1) & !((1u32 << base) - 1);
+        if below == 0 {
+            break;
+        }
+        let next = 31 - below.leading_zeros();
+        if own >> next & 1 == 0 {
+            break;
+        }
+        low = next;
+    }
+    low - base
 }
 
-impl Default for Move {
-    fn default() -> Move {
-        Move {
-            score: 0,
-            card: Card::new(Suit::Spades, preferans::Rank::Seven),
-            run_low: 0,
+/// The moves of one node: cards and ordering scores, taken best first.
+struct Moves {
+    scores: [i32; 10],
+    cards: [Card; 10],
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves {
+            scores: [0; 10],
+            cards: [Card::new(Suit::Spades, preferans::Rank::Seven); 10],
         }
+    }
+}
+
+impl Moves {
+    /// The `k`-th move to search: the best-scored of `k..n`, swapped into place `k` (a
+    /// selection sort done lazily: most nodes cut on their first card).
+    #[inline]
+    fn take_best(&mut self, k: usize, n: usize) -> Card {
+        let mut b = k;
+        for j in k + 1..n {
+            if self.scores[j] > self.scores[b] {
+                b = j;
+            }
+        }
+        self.scores.swap(k, b);
+        self.cards.swap(k, b);
+        self.cards[k]
+    }
+}
+
+/// The trick in progress as the search keeps it: the engine's `Trick` (whose rules decide
+/// talon-led tricks, X2), the cards in it as bits, and the card and owner now winning (kept
+/// up to date with one comparison per card; `None` before the first card and in talon-led
+/// tricks).
+#[derive(Clone, Copy)]
+pub(crate) struct Cur {
+    pub trick: Trick,
+    pub played: u32,
+    pub win: Option<(Card, Owner)>,
+}
+
+impl Cur {
+    /// No card played yet.
+    pub const EMPTY: Cur = Cur {
+        trick: Trick::EMPTY,
+        played: 0,
+        win: None,
+    };
+
+    /// The search's view of an engine trick.
+    pub fn of(trick: Trick, trump: Option<Suit>) -> Cur {
+        let talon_led = trick.first_owner().is_some_and(|o| o > 2);
+        let win = if talon_led || trick.is_empty() {
+            None
+        } else {
+            let i = trick.winning_index(trump);
+            i.map(|i| (trick.card_at(i), trick.owner_at(i)))
+        };
+        Cur {
+            trick,
+            played: trick.card_set().bits(),
+            win,
+        }
+    }
+
+    /// Whether a talon card leads this trick (X2, F3).
+    #[inline]
+    fn talon_led(&self) -> bool {
+        self.trick.first_owner().is_some_and(|o| o > 2)
     }
 }

@@ -87,15 +87,18 @@ pub struct Trick {
 
 impl Default for Trick {
     fn default() -> Trick {
-        Trick {
-            cards: [Card::new(Suit::Spades, crate::Rank::Seven); 4],
-            owners: [0; 4],
-            len: 0,
-        }
+        Trick::EMPTY
     }
 }
 
 impl Trick {
+    /// An empty trick (as a constant).
+    pub const EMPTY: Trick = Trick {
+        cards: [Card::new(Suit::Spades, crate::Rank::Seven); 4],
+        owners: [0; 4],
+        len: 0,
+    };
+
     /// An empty trick.
     pub fn new() -> Trick {
         Trick::default()
