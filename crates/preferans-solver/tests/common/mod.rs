@@ -126,3 +126,68 @@ pub fn minimax(s: &PlayState, obj: Objective) -> u8 {
 pub fn card(s: &str) -> Card {
     s.parse().unwrap()
 }
+
+/// Plain minimax with memory: the same recursion as [`minimax`], remembering the target's
+/// future tricks of every trick-boundary position (hands and leader; no talon card pending)
+/// in a map. Still no pruning and no bounds: obviously right, and fast enough for positions
+/// of six or seven tricks.
+pub fn minimax_memo(s: &PlayState, obj: Objective) -> u8 {
+    let mut memo = std::collections::HashMap::new();
+    s.tricks[obj.target() as usize] + future(s, obj, &mut memo)
+}
+
+type Memo = std::collections::HashMap<([u32; 3], u8), u8>;
+
+fn future(s: &PlayState, obj: Objective, memo: &mut Memo) -> u8 {
+    if s.tricks_done == 10 {
+        return 0;
+    }
+    let boundary = s.trick.is_empty() && s.talon_leads[0].is_none();
+    let key = (s.hands.map(|h| h.bits()), s.to_play);
+    if boundary {
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+    }
+    let target = obj.target() as usize;
+    let maximize = matches!(obj, Objective::Declarer(_));
+    let trick = current_trick(s);
+    let mut base = *s;
+    if s.trick.is_empty() && s.talon_leads[0].is_some() {
+        base.talon_leads = [s.talon_leads[1], None];
+        base.to_play = 0;
+    }
+    let mover = base.to_play as usize;
+    let wants_high = (mover == target) == maximize;
+    let legal = legal_cards(base.hands[mover], trick.led(), None, s.trump, Obligations::RUSSIAN);
+    let mut best: Option<u8> = None;
+    for card in legal {
+        let mut n = base;
+        n.hands[mover].remove(card);
+        let mut t = trick;
+        t.push(mover as u8, card);
+        let talon_led = t.first_owner().is_some_and(|o| o > 2);
+        let mut won = 0;
+        if t.len() == 3 + usize::from(talon_led) {
+            let w = t.winner(s.trump).unwrap();
+            won = u8::from(w as usize == target);
+            n.tricks_done += 1;
+            n.trick = Trick::new();
+            n.to_play = if talon_led || n.talon_leads[0].is_some() { 0 } else { w };
+        } else {
+            n.trick = t;
+            n.to_play = (mover as u8 + 1) % 3;
+        }
+        let v = won + future(&n, obj, memo);
+        best = Some(match best {
+            None => v,
+            Some(b) if wants_high => b.max(v),
+            Some(b) => b.min(v),
+        });
+    }
+    let v = best.unwrap_or(0);
+    if boundary {
+        memo.insert(key, v);
+    }
+    v
+}
