@@ -7,13 +7,12 @@
 //! - The declarer of a trick contract holds a hand worth at least one trick less than his
 //!   level (A1, T2).
 //! - A defender who whisted (W2) has at least some defence; one who passed not a lot of it.
-//! - The original hands are the sampled cards plus the cards each hand already played, found
-//!   by walking the tricks in the history (R6, P1).
+//! - The original hands are the sampled cards plus the cards each hand already played (the
+//!   engine's observation says who played which card).
 
 use preferans::observation::{Holder, Observation};
 use preferans::outcome::WhistCall;
-use preferans::trick::{Owner, Trick};
-use preferans::{Action, Bid, CardSet, Suit};
+use preferans::{Bid, CardSet, Suit};
 
 use crate::heuristic::{defence_tricks, estimate_tricks};
 
@@ -41,25 +40,6 @@ fn need(contract: Bid) -> f32 {
     }
 }
 
-/// Cards played by each position so far in a contract hand: the eldest (position 0) leads
-/// the first trick (P1), the winner of each trick the next (R6).
-fn played_by_position(o: &Observation, trump: Option<Suit>) -> [CardSet; 3] {
-    let mut played = [CardSet::EMPTY; 3];
-    let mut leader: Owner = 0;
-    let mut trick = Trick::new();
-    for (_, a) in &o.history {
-        let Some(Action::Play(card)) = a else { continue };
-        let owner = (leader + trick.len() as Owner) % 3;
-        played[owner as usize].insert(*card);
-        trick.push(owner, *card);
-        if trick.len() == 3 {
-            leader = trick.winner(trump).unwrap_or(leader);
-            trick = Trick::new();
-        }
-    }
-    played
-}
-
 impl Fit {
     /// The constraints of a contract hand (`None` for all-pass and misère, where the auction
     /// says little about the cards in play).
@@ -83,7 +63,7 @@ impl Fit {
             trump,
             declarer,
             defenders,
-            played: played_by_position(o, trump),
+            played: [0, 1, 2].map(|p| o.hands.get(p).map_or(CardSet::EMPTY, |v| v.played)),
         })
     }
 

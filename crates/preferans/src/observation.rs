@@ -58,6 +58,8 @@ pub struct HandView {
     /// Suits this hand has shown it lacks, as a bit mask by suit index (R6: it did not follow
     /// suit, or, void in the suit led of a trump contract, did not trump).
     pub voids: u8,
+    /// The cards this hand has played to tricks so far (seen by everyone).
+    pub played: CardSet,
 }
 
 /// A card in a trick with who played it.

@@ -157,6 +157,8 @@ pub struct RussianHand {
     tricks: [u8; 4],
     /// Suits each position has shown it lacks (R6: it did not follow, or did not trump).
     voids: [u8; 3],
+    /// Cards each position has played to tricks.
+    played_by: [CardSet; 3],
     talon_leads: u8,
     offers_ok: bool,
     offered: u8,
@@ -207,6 +209,7 @@ impl RussianHand {
             tricks_done: 0,
             tricks: [0; 4],
             voids: [0; 3],
+            played_by: [CardSet::EMPTY; 3],
             talon_leads: 0,
             offers_ok: false,
             offered: 0,

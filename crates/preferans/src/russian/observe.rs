@@ -94,6 +94,7 @@ impl RussianHand {
                     tricks: self.tricks[p as usize],
                     call: self.calls[p as usize],
                     voids: self.voids[p as usize],
+                    played: self.played_by[p as usize],
                 }
             })
             .collect();

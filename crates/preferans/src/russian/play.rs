@@ -98,6 +98,7 @@ impl RussianHand {
         }
         self.hands[p].remove(card);
         self.played.insert(card);
+        self.played_by[p].insert(card);
         self.trick.push(pos, card);
         // A talon-led trick (X2, F3) has a fourth card.
         let needed = 3 + usize::from(self.trick.first_owner().is_some_and(|o| o > 2));

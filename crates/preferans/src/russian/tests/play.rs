@@ -199,3 +199,41 @@ fn r6_observations_show_the_voids_a_player_revealed() {
         (1 << Suit::Diamonds.index()) | (1 << Suit::Hearts.index())
     );
 }
+
+#[test]
+fn r6_observations_show_the_cards_each_hand_played() {
+    // The same tricks: every viewer sees who played which card (R6: cards are played face up).
+    let mut h = hearts_by_seat2_after_spade_lead();
+    act(&mut h, &["play 7S", "play 7H", "play 8D", "play KS"]);
+    for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)] {
+        let o = h.observation(viewer);
+        let played: Vec<CardSet> = o.hands.iter().map(|v| v.played).collect();
+        let all: CardSet = played.iter().fold(CardSet::EMPTY, |a, b| a | *b);
+        assert_eq!(all.len(), 5, "{viewer:?}: AS 7S 7H, then 8D KS");
+        assert!(
+            played[0].contains(crate::Card::new(Suit::Spades, crate::Rank::Ace)),
+            "{viewer:?}"
+        );
+        assert!(
+            played[0].contains(crate::Card::new(Suit::Spades, crate::Rank::King)),
+            "{viewer:?}"
+        );
+        assert!(
+            played[2].contains(crate::Card::new(Suit::Hearts, crate::Rank::Seven)),
+            "{viewer:?}"
+        );
+        assert!(
+            played[2].contains(crate::Card::new(Suit::Diamonds, crate::Rank::Eight)),
+            "{viewer:?}"
+        );
+        assert!(
+            played[1].contains(crate::Card::new(Suit::Spades, crate::Rank::Seven)),
+            "{viewer:?}"
+        );
+        for (i, a) in played.iter().enumerate() {
+            for b in &played[i + 1..] {
+                assert!((*a & *b).is_empty(), "a card played by two hands");
+            }
+        }
+    }
+}
