@@ -323,12 +323,13 @@ impl Search<'_> {
     /// One card decision of `to_play` in `cur`: the value, the best card (index + 1) and the
     /// relevance mask. `hint` (card index + 1, or 0) is searched first.
     fn play(&mut self, cur: Cur, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8, hint: u8) -> (i8, u8, u32) {
+        if cur.win.is_some() {
+            return self.follow(cur, to_play, left, alpha, beta);
+        }
         let p = to_play as usize % 3;
         let hand = CardSet::from_bits(self.hands[p]);
         let legal = legal_cards(hand, cur.trick.led(), None, self.trump, Obligations::RUSSIAN);
         let wants_high = (to_play == self.target) == self.maximize;
-        let talon_led = cur.talon_led();
-        let full = 3 + usize::from(talon_led);
         let mut moves = Moves::default();
         let n = self.ordered_moves(&cur, to_play, legal, wants_high, hint, &mut moves);
         let mut best = if wants_high { -1 } else { i8::MAX };
@@ -336,51 +337,9 @@ impl Search<'_> {
         let mut rel_all = 0u32;
         for k in 0..n {
             let card = moves.take_best(k, n);
-            let bit = 1u32 << card.index();
-            self.hands[p] &= !bit;
-            let mut next = cur;
-            next.trick.push(to_play, card);
-            next.played |= bit;
-            // The card and owner now winning: one comparison with the last winner (the
-            // engine decides talon-led tricks, X2).
-            next.win = if talon_led {
-                None
-            } else {
-                match cur.win {
-                    Some((wc, wo)) if !beats(card, wc, self.trump) => Some((wc, wo)),
-                    _ => Some((card, to_play)),
-                }
-            };
-            let (v, rel) = if next.trick.len() == full {
-                let (wcard, w) = match next.win {
-                    Some(x) => x,
-                    None => (
-                        next.trick.winning_card(self.trump).unwrap_or(card),
-                        next.trick.winner(self.trump).unwrap_or(0),
-                    ),
-                };
-                let won = i8::from(w == self.target);
-                // After a talon-led trick the eldest leads (X2, F3); otherwise the winner.
-                let leader = if talon_led { 0 } else { w };
-                let (v, rel) = self.value(Cur::EMPTY, leader, left - 1, alpha - won, beta - won);
-                (won + v, rel | trick_relevance(next.played, wcard))
-            } else {
-                // The next card of this trick: a node of its own, without the table.
-                self.nodes += 1;
-                if self.nodes > self.node_limit {
-                    self.aborted = true;
-                }
-                if self.aborted {
-                    self.hands[p] |= bit;
-                    return (0, 0, 0);
-                }
-                let (v, _, rel) = self.play(next, (to_play + 1) % 3, left, alpha, beta, 0);
-                (v, rel)
-            };
-            self.hands[p] |= bit;
-            if self.aborted {
+            let Some((v, rel)) = self.step(cur, to_play, card, left, alpha, beta) else {
                 return (0, 0, 0);
-            }
+            };
             rel_all |= rel;
             if wants_high {
                 if v > best {
@@ -398,16 +357,165 @@ impl Search<'_> {
                 return (best, best_card, rel);
             }
         }
-        // Every card counted: a card skipped as equivalent to a relevant searched card is
-        // relevant too (in a matching position it need not be equivalent any more).
+        let searched = moves.cards[..n].iter().fold(0u32, |m, c| m | 1 << c.index());
+        (best, best_card, self.widen_for_skipped(rel_all, searched, &cur, legal))
+    }
+
+    /// A card played to a trick already led (not led by a talon card): the cards that give the
+    /// mover's side the trick as he wants it first — the cheapest winner, or the highest card
+    /// that still loses — then the others, lowest first if he wants the trick, else highest.
+    fn follow(&mut self, cur: Cur, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8) -> (i8, u8, u32) {
+        let p = to_play as usize % 3;
+        let hand = CardSet::from_bits(self.hands[p]);
+        let legal = legal_cards(hand, cur.trick.led(), None, self.trump, Obligations::RUSSIAN);
+        let Some((win_card, win_owner)) = cur.win else {
+            return (0, 0, 0);
+        };
+        let is_target = to_play == self.target;
+        let wants_high = is_target == self.maximize;
+        // Whether the mover wants his own side to win this trick, and whether it does now.
+        let wants_side_win = is_target == wants_high;
+        let side_wins_now = (win_owner == self.target) == is_target;
         let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
-        for &card in &moves.cards[..n] {
-            if rel_all >> card.index() & 1 == 1 {
-                let low = run_low(card, present, legal.bits());
-                rel_all |= at_or_above(card.suit().index(), low);
+        let l = legal.bits();
+        let (mut good, mut bad) = (0u32, 0u32);
+        let mut rest = l;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let higher = (0xffu32 << (i & !7)) & !(((2u64 << i) - 1) as u32);
+            let above = present & higher;
+            if l & above & above.wrapping_neg() != 0 {
+                continue; // the next higher card in play is ours too: equivalent
+            }
+            let Some(card) = Card::from_index(i as u8) else {
+                continue;
+            };
+            if beats(card, win_card, self.trump) || side_wins_now {
+                if wants_side_win {
+                    good |= 1 << i;
+                } else {
+                    bad |= 1 << i;
+                }
+            } else if wants_side_win {
+                bad |= 1 << i;
+            } else {
+                good |= 1 << i;
             }
         }
-        (best, best_card, rel_all)
+        let mut best = if wants_high { -1 } else { i8::MAX };
+        let mut best_card = 0u8;
+        let mut rel_all = 0u32;
+        // Trick contracts take the cards in rank order across suits; misère and all-pass suit
+        // by suit (measured: fewer nodes each way).
+        let by_rank = self.maximize;
+        for set in [good, bad] {
+            // Lowest first when he wants the trick, else highest first.
+            let mut rest = if by_rank { rank_major(set) } else { set };
+            while rest != 0 {
+                let q = if wants_side_win {
+                    rest.trailing_zeros()
+                } else {
+                    31 - rest.leading_zeros()
+                };
+                rest &= !(1 << q);
+                let i = if by_rank { (q & 3) * 8 + q / 4 } else { q };
+                let Some(card) = Card::from_index(i as u8) else {
+                    continue;
+                };
+                let Some((v, rel)) = self.step(cur, to_play, card, left, alpha, beta) else {
+                    return (0, 0, 0);
+                };
+                rel_all |= rel;
+                if wants_high {
+                    if v > best {
+                        best = v;
+                        best_card = card.index() + 1;
+                        alpha = alpha.max(v);
+                    }
+                } else if v < best {
+                    best = v;
+                    best_card = card.index() + 1;
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    return (best, best_card, rel);
+                }
+            }
+        }
+        (
+            best,
+            best_card,
+            self.widen_for_skipped(rel_all, good | bad, &cur, legal),
+        )
+    }
+
+    /// Every card of a node counted: a card skipped as equivalent to a relevant searched card
+    /// is relevant too (in a matching position it need not be equivalent any more).
+    #[inline]
+    fn widen_for_skipped(&self, mut rel: u32, searched: u32, cur: &Cur, legal: CardSet) -> u32 {
+        let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
+        let mut relevant_searched = rel & searched;
+        while relevant_searched != 0 {
+            let i = relevant_searched.trailing_zeros();
+            relevant_searched &= relevant_searched - 1;
+            if let Some(card) = Card::from_index(i as u8) {
+                rel |= at_or_above(card.suit().index(), run_low(card, present, legal.bits()));
+            }
+        }
+        rel
+    }
+
+    /// `to_play` plays `card` to `cur`: the value of the position after it and its relevance
+    /// mask (`None` when the node limit stops the search).
+    #[inline]
+    fn step(&mut self, cur: Cur, to_play: Owner, card: Card, left: u8, alpha: i8, beta: i8) -> Option<(i8, u32)> {
+        let p = to_play as usize % 3;
+        let talon_led = cur.talon_led();
+        let full = 3 + usize::from(talon_led);
+        let bit = 1u32 << card.index();
+        self.hands[p] &= !bit;
+        let mut next = cur;
+        next.trick.push(to_play, card);
+        next.played |= bit;
+        // The card and owner now winning: one comparison with the last winner (the engine
+        // decides talon-led tricks, X2).
+        next.win = if talon_led {
+            None
+        } else {
+            match cur.win {
+                Some((wc, wo)) if !beats(card, wc, self.trump) => Some((wc, wo)),
+                _ => Some((card, to_play)),
+            }
+        };
+        let out = if next.trick.len() == full {
+            let (wcard, w) = match next.win {
+                Some(x) => x,
+                None => (
+                    next.trick.winning_card(self.trump).unwrap_or(card),
+                    next.trick.winner(self.trump).unwrap_or(0),
+                ),
+            };
+            let won = i8::from(w == self.target);
+            // After a talon-led trick the eldest leads (X2, F3); otherwise the winner.
+            let leader = if talon_led { 0 } else { w };
+            let (v, rel) = self.value(Cur::EMPTY, leader, left - 1, alpha - won, beta - won);
+            (won + v, rel | trick_relevance(next.played, wcard))
+        } else {
+            // The next card of this trick: a node of its own, without the table.
+            self.nodes += 1;
+            if self.nodes > self.node_limit {
+                self.aborted = true;
+            }
+            if self.aborted {
+                self.hands[p] |= bit;
+                return None;
+            }
+            let (v, _, rel) = self.play(next, (to_play + 1) % 3, left, alpha, beta, 0);
+            (v, rel)
+        };
+        self.hands[p] |= bit;
+        (!self.aborted).then_some(out)
     }
 
     /// The legal cards less equivalent ones (cards adjacent in rank among the cards still in
@@ -500,6 +608,30 @@ impl Search<'_> {
         }
         n
     }
+}
+
+/// `SPREAD[b]`: bit `r` of `b` moved to bit `4 r`.
+static SPREAD: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        while r < 8 {
+            if b & (1 << r) != 0 {
+                t[b] |= 1 << (4 * r);
+            }
+            r += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// A card set re-indexed rank-major (bit `4 rank + suit`), to take cards in rank order
+/// across suits.
+#[inline]
+fn rank_major(set: u32) -> u32 {
+    (0..4).fold(0, |t, suit| t | SPREAD[((set >> (8 * suit)) & 0xff) as usize] << suit)
 }
 
 /// The rank index of the lowest card of the run of equivalent cards that `card` stands for:
