@@ -555,8 +555,12 @@ impl Search<'_> {
             let rank = (i & 7) as i32;
             let score = if cur.trick.is_empty() {
                 if wants_side_win {
-                    // Cash high cards.
-                    rank
+                    // Trick contracts: cash high cards, a side card before a trump of the same
+                    // rank; the defence leads suits the declarer holds first (measured: -7%
+                    // nodes on the whole set against rank alone).
+                    let is_trump = i32::from(self.trump.is_some_and(|t| t == card.suit()));
+                    let declarer_holds = i32::from(!is_target && target_hand & suit_bits != 0);
+                    rank * 2 - is_trump + 16 * declarer_holds
                 } else if is_target {
                     // Misère / all-pass player on lead: the highest card the others can still
                     // beat, from a singleton or doubleton first (a void to discard into).
