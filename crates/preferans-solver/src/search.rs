@@ -573,9 +573,9 @@ impl Search<'_> {
                     // The target would discard: a poor lead against him.
                     7 - rank
                 } else {
-                    // A suit of the target's, the more of his cards above the lead the better.
-                    let under = (target_hand & higher).count_ones().min(3) as i32;
-                    16 + 4 * under + rank
+                    // A suit of the target's: a card he holds cards above, the higher the better.
+                    let under = i32::from(target_hand & higher != 0);
+                    16 + 8 * under + 2 * rank
                 }
             } else {
                 let takes_lead = match cur.win {
