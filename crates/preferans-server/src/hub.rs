@@ -183,7 +183,7 @@ impl Hub {
         let h = self.table(id).await?;
         let mut t = h.state.lock().await;
         if let Some(p) = &t.config.password {
-            if password != Some(p.as_str()) {
+            if !password.is_some_and(|given| crate::table::secret_eq(given, p)) {
                 return Err(HubError::Seat("this table is private: wrong password".into()));
             }
         }

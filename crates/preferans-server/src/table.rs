@@ -229,14 +229,15 @@ impl Table {
         }
     }
 
-    /// The seat a token belongs to. Tokens are compared in full; an empty token matches none.
+    /// The seat a token belongs to. Tokens are compared in full and in constant time (no
+    /// timing tells how much of a guess was right); an empty token matches none.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
         if token.is_empty() {
             return None;
         }
         self.seats
             .iter()
-            .position(|s| s.token.as_deref() == Some(token))
+            .position(|s| s.token.as_deref().is_some_and(|t| secret_eq(t, token)))
             .map(|i| i as Seat)
     }
 
@@ -382,8 +383,26 @@ impl Table {
     }
 }
 
+/// Whether two secrets (seat tokens, table passwords) are equal, in time that does not depend
+/// on where they differ (`subtle`); only their lengths may show.
+pub fn secret_eq(a: &str, b: &str) -> bool {
+    use subtle::ConstantTimeEq;
+    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::secret_eq;
+
+    #[test]
+    fn secrets_compare_in_full() {
+        assert!(secret_eq("a1b2c3", "a1b2c3"));
+        assert!(!secret_eq("a1b2c3", "a1b2c4"));
+        assert!(!secret_eq("a1b2c3", "a1b2c"));
+        assert!(!secret_eq("", "x"));
+        assert!(secret_eq("", ""));
+    }
+
     use super::*;
 
     fn table() -> Table {
