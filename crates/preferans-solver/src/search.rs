@@ -127,18 +127,24 @@ impl Search<'_> {
             // Top trumps win whoever leads: the declarer's above every defender's trump are
             // his; the defence wins at least as many tricks as one defender holds trumps above
             // every trump of the declarer.
-            let (mine, theirs, trump_rel) = self.sure_trump_tricks();
-            let (mut lower, mut upper) = (mine.min(left) as i8, left as i8 - theirs.min(left) as i8);
-            if to_play == self.target {
-                lower = lower.max(qt);
+            let ((mine, mine_rel), (theirs, theirs_rel)) = self.sure_trump_tricks();
+            let (mine, theirs) = (mine.min(left) as i8, theirs.min(left) as i8);
+            // Each cutoff relies only on the bound that made it.
+            let (lower, lower_rel) = if to_play == self.target && qt > mine {
+                (qt, quick_rel)
             } else {
-                upper = upper.min(left as i8 - qt);
-            }
+                (mine, mine_rel)
+            };
             if lower >= beta {
-                return (lower, quick_rel | trump_rel);
+                return (lower, lower_rel);
             }
+            let (upper, upper_rel) = if to_play != self.target && qt > theirs {
+                (left as i8 - qt, quick_rel)
+            } else {
+                (left as i8 - theirs, theirs_rel)
+            };
             if upper <= alpha {
-                return (upper, quick_rel | trump_rel);
+                return (upper, upper_rel);
             }
         }
         let in_play = self.hands[0] | self.hands[1] | self.hands[2];
@@ -249,10 +255,12 @@ impl Search<'_> {
     /// defence, the larger count of one defender's trumps above every trump of the declarer
     /// (one hand plays one card per trick, so none of them can fall on another of them; the
     /// other defender's can, hence the larger count and not the sum). No trumps: (0, 0).
-    /// Also the relevance mask: the trumps above the other side's highest.
+    /// Each with its relevance mask: the trumps above the other side's highest.
     #[inline]
-    fn sure_trump_tricks(&self) -> (u8, u8, u32) {
-        let Some(trump) = self.trump else { return (0, 0, 0) };
+    fn sure_trump_tricks(&self) -> ((u8, u32), (u8, u32)) {
+        let Some(trump) = self.trump else {
+            return ((0, 0), (0, 0));
+        };
         let suit_index = trump.index();
         let shift = suit_index * 8;
         let t = self.target as usize % 3;
@@ -264,14 +272,17 @@ impl Search<'_> {
         let count_above = |x: u32, y: u32| -> u8 { (x & !((1u32 << above(y)) - 1)).count_ones() as u8 };
         let ours = count_above(mine, a | b);
         let theirs = count_above(a, mine).max(count_above(b, mine));
-        let mut rel = 0;
-        if ours > 0 && a | b != 0 {
-            rel |= at_or_above(suit_index, above(a | b));
-        }
-        if theirs > 0 && mine != 0 {
-            rel |= at_or_above(suit_index, above(mine));
-        }
-        (ours, theirs, rel)
+        let ours_rel = if ours > 0 && a | b != 0 {
+            at_or_above(suit_index, above(a | b))
+        } else {
+            0
+        };
+        let theirs_rel = if theirs > 0 && mine != 0 {
+            at_or_above(suit_index, above(mine))
+        } else {
+            0
+        };
+        ((ours, ours_rel), (theirs, theirs_rel))
     }
 
     /// Tricks the leader can cash at once from the top of his suits, whatever the others do:
