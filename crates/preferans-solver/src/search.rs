@@ -422,6 +422,8 @@ impl Search<'_> {
         let by_rank = self.maximize;
         for set in [good, bad] {
             // Lowest first when he wants the trick, else highest first.
+            // (One card needs no reordering.)
+            let by_rank = by_rank && set & set.wrapping_sub(1) != 0;
             let mut rest = if by_rank { rank_major(set) } else { set };
             while rest != 0 {
                 let q = if wants_side_win {
