@@ -1,8 +1,12 @@
 //! One WebSocket connection: join a table as a seat or a spectator, receive the view after
 //! every change, send actions. A bad message gets an error message and changes nothing; the
-//! connection stays open.
+//! connection stays open. Each connection is rate-limited (`governor`): a person plays far
+//! slower than the limits, a script that floods is told to slow down and then dropped.
 
+use std::num::NonZeroU32;
 use std::sync::Arc;
+
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -11,6 +15,36 @@ use tokio::sync::watch;
 
 use crate::hub::{Hub, HubError, TableHandle};
 use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
+
+/// Messages per second a connection may send on average, and in a burst.
+const MESSAGES_PER_SECOND: NonZeroU32 = NonZeroU32::new(20).unwrap();
+const MESSAGE_BURST: NonZeroU32 = NonZeroU32::new(100).unwrap();
+/// Hint requests (each runs the expert's simulations) per second, and in a burst.
+const HINTS_PER_SECOND: NonZeroU32 = NonZeroU32::new(1).unwrap();
+const HINT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
+/// Refused messages in a row after which the connection is closed.
+const REFUSED_BEFORE_CLOSE: u32 = 1000;
+
+/// The error sent for the first message over a limit (the rest are dropped silently).
+pub const SLOW_DOWN: &str = "too many messages: slow down";
+
+/// A connection's rate limits.
+struct Limits {
+    messages: DefaultDirectRateLimiter,
+    hints: DefaultDirectRateLimiter,
+    /// Messages refused in a row.
+    refused: u32,
+}
+
+impl Limits {
+    fn new() -> Limits {
+        Limits {
+            messages: RateLimiter::direct(Quota::per_second(MESSAGES_PER_SECOND).allow_burst(MESSAGE_BURST)),
+            hints: RateLimiter::direct(Quota::per_second(HINTS_PER_SECOND).allow_burst(HINT_BURST)),
+            refused: 0,
+        }
+    }
+}
 
 struct Joined {
     table: Arc<TableHandle>,
@@ -35,10 +69,21 @@ async fn state_msg(j: &mut Joined) -> ServerMsg {
 pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
     let (mut tx, mut rx) = socket.split();
     let mut joined: Option<Joined> = None;
+    let mut limits = Limits::new();
     loop {
         let reply = tokio::select! {
             msg = rx.next() => match msg {
-                Some(Ok(Message::Text(text))) => handle(&hub, &mut joined, text.as_str()).await,
+                Some(Ok(Message::Text(_))) if limits.messages.check().is_err() => {
+                    limits.refused += 1;
+                    if limits.refused > REFUSED_BEFORE_CLOSE {
+                        break;
+                    }
+                    (limits.refused == 1).then(|| ServerMsg::error(SLOW_DOWN))
+                }
+                Some(Ok(Message::Text(text))) => {
+                    limits.refused = 0;
+                    handle(&hub, &mut joined, &limits, text.as_str()).await
+                }
                 Some(Ok(Message::Binary(_))) => Some(ServerMsg::error("binary frames are not understood; send JSON text")),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
@@ -56,7 +101,7 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
     }
 }
 
-async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, text: &str) -> Option<ServerMsg> {
+async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, text: &str) -> Option<ServerMsg> {
     let msg = match parse_client(text) {
         Ok(m) => m,
         Err(e) => return Some(ServerMsg::error(e)),
@@ -109,6 +154,9 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, text: &str) -> Opti
             }
         }
         ClientMsg::Hint { token } => {
+            if limits.hints.check().is_err() {
+                return Some(ServerMsg::error("too many hint requests: wait a moment"));
+            }
             let Some(j) = joined.as_ref() else {
                 return Some(ServerMsg::error("join a table first"));
             };

@@ -146,3 +146,37 @@ async fn a_table_whose_log_no_longer_replays_is_left_out_and_the_rest_are_served
     assert_eq!(get(server.addr, &format!("/api/tables/{good}")).await.0, 200);
     assert_eq!(get(server.addr, &format!("/api/tables/{bad}")).await.0, 404);
 }
+
+#[tokio::test]
+async fn a_flooding_connection_is_slowed_down_and_then_served_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let mut c = Client::connect(server.addr).await;
+    // 400 pings at once: the burst allowance (100) is served, then one "slow down" error,
+    // then silence for the rest.
+    for _ in 0..400 {
+        c.send(json!({"type": "ping"})).await;
+    }
+    c.send(json!({"type": "ping"})).await;
+    let (mut pongs, mut slow) = (0, 0);
+    loop {
+        let v = match tokio::time::timeout(std::time::Duration::from_millis(500), c.recv()).await {
+            Ok(v) => v,
+            Err(_) => break, // quiet: everything sent has been answered or dropped
+        };
+        match v["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") => {
+                assert_eq!(v["message"], preferans_server::ws::SLOW_DOWN);
+                slow += 1;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!((100..250).contains(&pongs), "{pongs} pongs");
+    assert_eq!(slow, 1, "one warning per flood");
+    // After a pause the connection is served again.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    c.send(json!({"type": "ping"})).await;
+    assert_eq!(c.recv().await["type"], "pong");
+}
