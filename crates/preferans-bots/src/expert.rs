@@ -20,7 +20,7 @@ use crate::heuristic::{bid_up_to, has_bid};
 use crate::{misere_danger, Bot, HeuristicBot};
 
 /// Search nodes one solve may use (about 20 ms).
-const NODES_PER_SOLVE: u64 = 200_000;
+pub(crate) const NODES_PER_SOLVE: u64 = 200_000;
 /// Search nodes one card decision may use over all its samples (issue 5: p95 ≤ 100 ms).
 const NODES_PER_DECISION: u64 = 800_000;
 
@@ -109,6 +109,19 @@ pub(crate) struct Known {
     declarer: Option<usize>,
 }
 
+impl Known {
+    /// The declarer's hand position, in a contract.
+    pub(crate) fn declarer(&self) -> Option<usize> {
+        self.declarer
+    }
+
+    /// Whether every hand's cards are known (open hands, or the declarer against an open
+    /// defence): then one exact solve decides.
+    pub(crate) fn all_hands_known(&self) -> bool {
+        self.hands.iter().all(Option::is_some)
+    }
+}
+
 fn position_of(o: &Observation, h: Holder) -> Option<usize> {
     o.hands.iter().position(|v| v.holder == h)
 }
@@ -166,6 +179,40 @@ pub(crate) fn known(o: &Observation) -> Known {
         talon_to_declarer,
         out_of_hands,
         declarer,
+    }
+}
+
+/// The play state of a sampled deal (`hands`) with `mover` to play: the trick, the tricks
+/// taken and the contract from the observation; `pending_talon`, a face-down talon card still
+/// to lead (X2).
+pub(crate) fn play_state(
+    o: &Observation,
+    k: &Known,
+    hands: [CardSet; 3],
+    mover: usize,
+    pending_talon: Option<Card>,
+) -> PlayState {
+    let mut trick = Trick::new();
+    for t in &o.trick {
+        trick.push(owner_of(o, t.by), t.card);
+    }
+    let talon_can_win = o.players == 4 && o.trick.first().is_some_and(|t| t.by == Holder::Seat(o.dealer));
+    let mut tricks = [0u8; 4];
+    for (p, v) in o.hands.iter().enumerate().take(3) {
+        tricks[p] = v.tricks;
+    }
+    tricks[3] = o.dealer_tricks;
+    PlayState {
+        hands,
+        trump: o.contract.and_then(Bid::trump),
+        trick,
+        to_play: mover as Owner,
+        tricks,
+        tricks_done: o.tricks_done,
+        talon_leads: [pending_talon, None],
+        talon_can_win,
+        contract: o.contract,
+        declarer: k.declarer.map(|d| d as Owner),
     }
 }
 
@@ -248,16 +295,6 @@ impl ExpertBot {
         let me = o.seat?;
         // The position whose card is to be played: the hand that holds the legal cards.
         let mover = (0..3).find(|p| k.hands[*p].is_some_and(|h| h.is_superset(legal)))?;
-        let mut trick = Trick::new();
-        for t in &o.trick {
-            trick.push(owner_of(o, t.by), t.card);
-        }
-        let talon_can_win = o.players == 4 && o.trick.first().is_some_and(|t| t.by == Holder::Seat(o.dealer));
-        let mut tricks = [0u8; 4];
-        for (p, v) in o.hands.iter().enumerate().take(3) {
-            tricks[p] = v.tricks;
-        }
-        tricks[3] = o.dealer_tricks;
         let declarer = k.declarer.map(|d| d as Owner);
         let objective = match (o.contract, declarer) {
             (Some(c), Some(d)) if c.is_misere() => Objective::Misere(d),
@@ -272,7 +309,7 @@ impl ExpertBot {
         let samples = (self.budget / legal.len() as usize).clamp(1, 64);
         // Every hidden card is out of play (e.g. the declarer against open hands): one exact
         // solve, without the node limit, decides.
-        let complete = (0..3).all(|p| k.hands[p].is_some());
+        let complete = k.all_hands_known();
         let samples = if complete { 1 } else { samples };
         self.solver
             .set_node_limit(if complete { None } else { Some(NODES_PER_SOLVE) });
@@ -298,18 +335,7 @@ impl ExpertBot {
                 } else {
                     None
                 };
-            let state = PlayState {
-                hands,
-                trump: o.contract.and_then(Bid::trump),
-                trick,
-                to_play: mover as Owner,
-                tricks,
-                tricks_done: o.tricks_done,
-                talon_leads: [pending_talon, None],
-                talon_can_win,
-                contract: o.contract,
-                declarer,
-            };
+            let state = play_state(o, &k, hands, mover, pending_talon);
             let Ok(values) = self.solver.card_values(&state, objective) else {
                 continue;
             };
@@ -463,6 +489,12 @@ impl Bot for ExpertBot {
         if let Some(a) = simulated.filter(|a| o.legal_actions.contains(a)) {
             return Some(a);
         }
+        if o.offer.is_some() {
+            // P3: settle or play on, by simulation.
+            if let Some(a) = self.answer_offer_by_simulation(o) {
+                return Some(a);
+            }
+        }
         if o.phase == PhaseKind::Play && o.offer.is_none() {
             // P3: claim the rest when every remaining trick is ours for sure.
             if let Some(claim) = self.heuristic.claim(o, &o.legal_actions) {
@@ -547,6 +579,110 @@ mod tests {
             }
         }
         assert!(checked > 50, "only {checked} open decisions checked");
+    }
+
+    #[test]
+    fn p3_declarer_accepts_a_fair_offer_and_refuses_a_worse_one() {
+        // Open defence: the declarer sees every card, so his answer rests on the exact
+        // double-dummy result v of playing on. The defence offers him exactly v tricks, then
+        // one worse for him: one fewer in a trick contract, one more in a misère.
+        let mut bot = ExpertBot::new(7, 40);
+        let mut solver = Solver::with_table_bytes(1 << 20);
+        let mut checked = [0, 0];
+        let contract: [&[&str]; 2] = [
+            &[
+                "pass",
+                "bid 6S",
+                "pass",
+                "discard",
+                "declare 6S",
+                "whist",
+                "pass",
+                "open",
+            ],
+            &["pass", "bid misere", "pass", "discard", "declare misere"],
+        ];
+        for (misere, script) in contract.iter().enumerate() {
+            for seed in 0..30u64 {
+                let Some(h) = to_play(seed, script) else { continue };
+                let (Some(state), Some(declarer)) = (h.play_state(), h.declarer()) else {
+                    continue;
+                };
+                let v = solver.solve(&state, Objective::of(&state)).unwrap().tricks;
+                let worse = if misere == 1 { v + 1 } else { v.wrapping_sub(1) };
+                let Some(offerer) = h.to_move() else { continue };
+                for (declarer_share, want) in [(v, Action::Accept), (worse, Action::Refuse)] {
+                    if declarer_share > 10 {
+                        continue;
+                    }
+                    let mut offered = h.clone();
+                    if offered.apply(offerer, Action::Offer(10 - declarer_share)).is_err() {
+                        continue;
+                    }
+                    assert_eq!(offered.to_move(), Some(declarer), "the declarer answers");
+                    let obs = offered.observation(Viewer::Seat(declarer));
+                    assert_eq!(
+                        bot.choose(&obs),
+                        Some(want),
+                        "seed {seed}, misère {misere}: v {v}, offered {declarer_share}"
+                    );
+                    checked[misere] += 1;
+                }
+            }
+        }
+        assert!(checked[0] >= 20 && checked[1] >= 20, "offers answered: {checked:?}");
+    }
+
+    #[test]
+    fn p3_a_defender_with_hidden_cards_takes_a_gift_and_refuses_a_grab() {
+        // Closed defence: the first defender to answer samples the declarer's and his
+        // partner's cards. The declarer offering to take no more tricks is a gift; offering
+        // to take every trick left, when the exact result is far below that, is a grab.
+        let mut bot = ExpertBot::new(3, 40);
+        let mut solver = Solver::with_table_bytes(1 << 20);
+        let mut checked = 0;
+        for seed in 0..30u64 {
+            let script = [
+                "pass",
+                "bid 6S",
+                "pass",
+                "discard",
+                "declare 6S",
+                "whist",
+                "pass",
+                "closed",
+            ];
+            let Some(mut h) = to_play(seed, &script) else { continue };
+            let Some(declarer) = h.declarer() else { continue };
+            // The eldest leads his first card; then the declarer is to move.
+            let mut legal = Vec::new();
+            h.legal_actions(&mut legal);
+            let (Some(eldest), Some(lead)) = (h.to_move(), legal.iter().find(|a| matches!(a, Action::Play(_)))) else {
+                continue;
+            };
+            h.apply(eldest, *lead).unwrap();
+            if h.to_move() != Some(declarer) {
+                continue;
+            }
+            let state = h.play_state().unwrap();
+            let v = solver.solve(&state, Objective::of(&state)).unwrap().tricks;
+            for (take, want) in [(0, Action::Accept), (10, Action::Refuse)] {
+                if take == 10 && v > 7 {
+                    continue;
+                }
+                let mut offered = h.clone();
+                if offered.apply(declarer, Action::Offer(take)).is_err() {
+                    continue;
+                }
+                let Some(answerer) = offered.to_move() else { continue };
+                assert_ne!(answerer, declarer);
+                let obs = offered.observation(Viewer::Seat(answerer));
+                assert!(obs.hands.iter().any(|v| v.cards.is_none()), "hidden cards");
+                assert_eq!(bot.choose(&obs), Some(want), "seed {seed}: v {v}, declarer asks {take}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 20, "only {checked} offers answered");
     }
 
     #[test]

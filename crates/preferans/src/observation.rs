@@ -128,6 +128,9 @@ pub struct Observation {
     pub dealer_tricks: u8,
     /// The pending offer, if any.
     pub offer: Option<OfferView>,
+    /// During the play, the hand (position in playing order) whose card is next — also while
+    /// an offer is being answered (P3), when the answerer is not that hand.
+    pub to_play: Option<u8>,
     /// The outcome, once the hand is over.
     pub outcome: Option<HandOutcome>,
 }

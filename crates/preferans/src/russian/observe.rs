@@ -137,6 +137,7 @@ impl RussianHand {
             trick: self.trick_view(&self.trick),
             last_trick: self.last_trick.map(|t| self.trick_view(&t)).unwrap_or_default(),
             tricks_done: self.tricks_done,
+            to_play: matches!(self.phase, Phase::Play).then_some(self.turn),
             dealer_tricks: self.tricks[DEALER_POS as usize],
             offer: self.offer.map(|o| OfferView {
                 by: self.controller[o.by_pos as usize],

@@ -1,0 +1,72 @@
+//! The expert's answer to an offer (P3): play on, or settle the rest of the hand as offered?
+//! Sampled deals of the hidden cards (fitting the auction, as for the card play) are solved
+//! double-dummy from the position as it stands; the offer is accepted when the declarer's
+//! tricks it settles are at least as good for the answerer's side as the mean result of
+//! playing on. (A trick count, not a score: the sides' interests in tricks are what P3 trades.)
+
+use preferans::observation::{Holder, Observation};
+use preferans::Action;
+use preferans_solver::Objective;
+
+use crate::expert::{known, play_state, ExpertBot, NODES_PER_SOLVE};
+use crate::expert_fit::Fit;
+
+/// Sampled deals per answer.
+const OFFER_SAMPLES: usize = 16;
+
+impl ExpertBot {
+    /// Accept or refuse the pending offer by simulation; `None` when there is no offer to
+    /// answer or no sample could be solved (the heuristic then answers).
+    pub(crate) fn answer_offer_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let offer = o.offer?;
+        let me = o.seat?;
+        let contract = o.contract?;
+        let mover = usize::from(o.to_play?);
+        let k = known(o);
+        let declarer = k.declarer()?;
+        let objective = if contract.is_misere() {
+            Objective::Misere(declarer as u8)
+        } else {
+            Objective::Declarer(declarer as u8)
+        };
+        // The declarer's tricks in the hand if the offer is accepted (P3: the unfinished
+        // trick is dropped; the remaining tricks are shared as offered).
+        let remaining = 10u8.saturating_sub(o.tricks_done);
+        let declarer_future = if offer.declarer_side {
+            offer.tricks
+        } else {
+            remaining.saturating_sub(offer.tricks)
+        };
+        let settled = f64::from(o.hands.get(declarer)?.tricks + declarer_future);
+        let complete = k.all_hands_known();
+        self.solver
+            .set_node_limit(if complete { None } else { Some(NODES_PER_SOLVE) });
+        let fit = if complete { None } else { Fit::of(o) };
+        let (mut total, mut solved) = (0u64, 0u32);
+        for _ in 0..if complete { 1 } else { OFFER_SAMPLES } {
+            let Some(hands) = self.fitting_sample(&k, fit.as_ref()) else {
+                break;
+            };
+            let state = play_state(o, &k, hands, mover, None);
+            if let Ok(s) = self.solver.solve(&state, objective) {
+                total += u64::from(s.tricks);
+                solved += 1;
+            }
+        }
+        if solved == 0 {
+            return None;
+        }
+        let played_on = total as f64 / f64::from(solved);
+        // Is the answerer on the declarer's side? Then more declarer tricks are better for
+        // him, except in a misère.
+        let my_side_is_declarer = o.hands.get(declarer)?.holder == Holder::Seat(me);
+        let more_is_better = my_side_is_declarer != contract.is_misere();
+        let good = if more_is_better {
+            settled >= played_on
+        } else {
+            settled <= played_on
+        };
+        let answer = if good { Action::Accept } else { Action::Refuse };
+        o.legal_actions.contains(&answer).then_some(answer)
+    }
+}
