@@ -140,3 +140,29 @@ fn s3_results_come_from_the_real_scorer() {
     let unplayed = outcome(&s, six, [WhistCall::Pass, WhistCall::Pass], 0, [1.0, 1.0]);
     assert!(my_result(&rules, &o, 1, &unplayed) > 0.0);
 }
+
+#[test]
+fn t1_the_expert_sheds_the_cards_a_misere_would_be_caught_with() {
+    // Seat 1 bids misère; with the talon he holds K♠ over 7♠ 8♠ and A♥ over 7♥ 8♥, both
+    // caught when the suit is led three times. Shedding those two leaves a clean hand.
+    let h = hand(
+        [
+            "9S TS JS QS AS TC JC QC KC AC",
+            "7S 8S 7C 8C 9C 7D 8D 7H 8H AH",
+            "TD JD QD KD AD 9H TH JH QH KH",
+        ],
+        "9D KS",
+        2,
+        &["pass", "bid misere", "pass"],
+    );
+    let mut bot = ExpertBot::new(11, 20);
+    let o = h.observation(Viewer::Seat(1));
+    assert_eq!(o.phase, PhaseKind::Discard);
+    let discard = bot.misere_discard_by_simulation(&o).unwrap();
+    assert!(o.legal_actions.contains(&discard));
+    let Action::Discard(x, y) = discard else {
+        panic!("{discard}")
+    };
+    let shed: CardSet = [x, y].into_iter().collect();
+    assert_eq!(shed, cards("KS AH"), "{discard}");
+}
