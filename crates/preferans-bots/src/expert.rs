@@ -47,7 +47,7 @@ pub struct ExpertBot {
 impl ExpertBot {
     /// An expert bot with its own seed and a budget of solver calls per card decision.
     pub fn new(seed: u64, budget: usize) -> ExpertBot {
-        let mut solver = Solver::with_table_bytes(16 << 20);
+        let mut solver = Solver::with_table_bytes(4 << 20);
         // Bound each decision's work by search nodes (deterministic, unlike a clock): a
         // sample whose solve needs more is skipped; no sample at all → the heuristic decides.
         solver.set_node_limit(Some(NODES_PER_SOLVE));
