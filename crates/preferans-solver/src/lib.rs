@@ -17,7 +17,9 @@
 #![warn(missing_docs)]
 
 pub mod benchset;
+mod bounds;
 mod key;
+mod order;
 mod search;
 mod table;
 

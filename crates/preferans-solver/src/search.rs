@@ -17,12 +17,13 @@ use preferans::trick::{beats, legal_cards, Obligations, Owner, Trick};
 use preferans::{Card, CardSet, Suit};
 
 use crate::key::{at_or_above, canon};
+use crate::order::{rank_major, run_low, Moves};
 use crate::table::Table;
 
 /// Relevance mask of a trick won by `winner`: if another card of its suit was played, it won
 /// by rank, and it and the cards above it are relevant.
 #[inline]
-fn trick_relevance(played: u32, winner: Card) -> u32 {
+pub(crate) fn trick_relevance(played: u32, winner: Card) -> u32 {
     let suit = winner.suit().index();
     if (played >> (suit * 8)) & 0xff & !(1 << winner.rank().index()) != 0 {
         at_or_above(suit, winner.rank().index() as u32)
@@ -34,7 +35,7 @@ fn trick_relevance(played: u32, winner: Card) -> u32 {
 /// Index + 1 of the highest set bit (0 for none): `at_or_above(suit, above(x))` is every card
 /// above all of `x`.
 #[inline]
-fn above(x: u32) -> u32 {
+pub(crate) fn above(x: u32) -> u32 {
     32 - x.leading_zeros()
 }
 
@@ -200,135 +201,6 @@ impl Search<'_> {
         (0..2u8).any(|idx| {
             self.talon[idx as usize].is_some() && self.talon_first_left > idx && self.talon_first_left - idx <= left
         })
-    }
-
-    /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
-    /// does when, in every suit the others still hold, each of his cards is lower than each of
-    /// theirs — a card led by another is above his, and he never leads again (he wins
-    /// nothing) — and, if he is on lead now, he has such a suit to lead. (Suits only he holds
-    /// are never led to him.) An exact result, so a cutoff that loses nothing. Returns the
-    /// relevance mask (the others' cards in the suits compared) when it holds.
-    #[inline]
-    fn target_is_safe(&self, to_play: Owner) -> Option<u32> {
-        let t = self.target as usize % 3;
-        let mine = self.hands[t];
-        let others = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
-        let mut can_lead = false;
-        let mut rel = 0;
-        for suit in 0..4 {
-            let m = (mine >> (suit * 8)) & 0xff;
-            let o = (others >> (suit * 8)) & 0xff;
-            if m == 0 || o == 0 {
-                continue;
-            }
-            // His highest card below their lowest: every bit of m under o's lowest bit.
-            if m >= (o & o.wrapping_neg()) {
-                return None;
-            }
-            can_lead = true;
-            rel |= at_or_above(suit, o.trailing_zeros());
-        }
-        (to_play as usize % 3 != t || can_lead).then_some(rel)
-    }
-
-    /// The last trick: every hand holds one card, so there is nothing to choose.
-    #[inline]
-    fn last_trick(&self, leader: Owner) -> (i8, u32) {
-        let mut t = Trick::new();
-        for k in 0..3u8 {
-            let p = (leader + k) % 3;
-            if let Some(c) = CardSet::from_bits(self.hands[p as usize]).first() {
-                t.push(p, c);
-            }
-        }
-        let Some(w) = t.winning_card(self.trump) else {
-            return (0, 0);
-        };
-        (
-            i8::from(t.winner(self.trump) == Some(self.target)),
-            trick_relevance(t.card_set().bits(), w),
-        )
-    }
-
-    /// Trump tricks each side wins whatever happens: the declarer's trumps above every trump
-    /// of the defenders (the highest trump wins any trick it is played to), and, for the
-    /// defence, the larger count of one defender's trumps above every trump of the declarer
-    /// (one hand plays one card per trick, so none of them can fall on another of them; the
-    /// other defender's can, hence the larger count and not the sum). No trumps: (0, 0).
-    /// Each with its relevance mask: the trumps above the other side's highest.
-    #[inline]
-    fn sure_trump_tricks(&self) -> ((u8, u32), (u8, u32)) {
-        let Some(trump) = self.trump else {
-            return ((0, 0), (0, 0));
-        };
-        let suit_index = trump.index();
-        let shift = suit_index * 8;
-        let t = self.target as usize % 3;
-        let suit = |h: u32| (h >> shift) & 0xff;
-        let mine = suit(self.hands[t]);
-        let a = suit(self.hands[(t + 1) % 3]);
-        let b = suit(self.hands[(t + 2) % 3]);
-        // Cards of `x` above every card of `y` (all of `x` when `y` is empty).
-        let count_above = |x: u32, y: u32| -> u8 { (x & !((1u32 << above(y)) - 1)).count_ones() as u8 };
-        let ours = count_above(mine, a | b);
-        let theirs = count_above(a, mine).max(count_above(b, mine));
-        let ours_rel = if ours > 0 && a | b != 0 {
-            at_or_above(suit_index, above(a | b))
-        } else {
-            0
-        };
-        let theirs_rel = if theirs > 0 && mine != 0 {
-            at_or_above(suit_index, above(mine))
-        } else {
-            0
-        };
-        ((ours, ours_rel), (theirs, theirs_rel))
-    }
-
-    /// Tricks the leader can cash at once from the top of his suits, whatever the others do:
-    /// in each suit, his unbroken run of top cards, cut to the length of any other hand that
-    /// holds trumps; all of his top trumps. A lower bound on his side's tricks, with its
-    /// relevance mask (the runs, where another hand holds the suit).
-    fn quick_tricks(&self, leader: Owner) -> (u8, u32) {
-        let me = self.hands[leader as usize % 3];
-        // Every other hand holding trumps limits a side suit: an opponent would ruff, and a
-        // partner void in the suit would have to ruff (R6) and take the lead away.
-        let other_hands = [
-            self.hands[(leader as usize + 1) % 3],
-            self.hands[(leader as usize + 2) % 3],
-        ];
-        let all = self.hands[0] | self.hands[1] | self.hands[2];
-        let trump_mask = self.trump.map_or(0, |t| 0xffu32 << (t.index() * 8));
-        let mut total = 0u32;
-        let mut rel = 0;
-        for suit in 0..4usize {
-            let shift = suit * 8;
-            let present = (all >> shift) & 0xff;
-            let mine = (me >> shift) & 0xff;
-            if mine == 0 {
-                continue;
-            }
-            // Length of my run of top cards: my cards above every other card of the suit.
-            let others = present & !mine;
-            let run = (mine & !((1u32 << above(others)) - 1)).count_ones();
-            if run == 0 {
-                continue;
-            }
-            let is_trump = trump_mask >> shift & 1 == 1;
-            let mut limit = run;
-            if !is_trump && trump_mask != 0 {
-                for o in other_hands {
-                    if o & trump_mask != 0 {
-                        limit = limit.min(((o >> shift) & 0xff).count_ones());
-                    }
-                }
-            }
-            if limit > 0 && others != 0 {
-                rel |= at_or_above(suit, above(others));
-            }
-            total += limit;
-        }
-        (total as u8, rel)
     }
 
     /// One card decision of `to_play` in `cur`: the value, the best card (index + 1) and the
@@ -529,181 +401,6 @@ impl Search<'_> {
         };
         self.hands[p] |= bit;
         (!self.aborted).then_some(out)
-    }
-
-    /// The legal cards less equivalent ones (cards adjacent in rank among the cards still in
-    /// play, in the same hand: only the highest of such a run is searched), with their
-    /// ordering scores (see [`Moves::take_best`]).
-    fn ordered_moves(
-        &self,
-        cur: &Cur,
-        to_play: Owner,
-        legal: CardSet,
-        wants_high: bool,
-        hint: u8,
-        out: &mut Moves,
-    ) -> usize {
-        let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
-        let l = legal.bits();
-        let is_target = to_play == self.target;
-        let target_hand = self.hands[self.target as usize % 3];
-        let others_of_target = present & !target_hand;
-        // Whether the mover wants his own side to win this trick.
-        let wants_side_win = is_target == wants_high;
-        let mut n = 0;
-        let mut rest = l;
-        while rest != 0 {
-            let i = rest.trailing_zeros();
-            rest &= rest - 1;
-            let suit_bits = 0xffu32 << (i & !7);
-            // The cards of the suit above this one (within its byte).
-            let higher = suit_bits & !(((2u64 << i) - 1) as u32);
-            let above = present & higher;
-            if l & above & above.wrapping_neg() != 0 {
-                continue; // the next higher card in play is ours too: equivalent
-            }
-            let Some(card) = Card::from_index(i as u8) else {
-                continue;
-            };
-            let rank = (i & 7) as i32;
-            let score = if cur.trick.is_empty() {
-                if wants_side_win {
-                    // Trick contracts: cash high cards, a side card before a trump of the same
-                    // rank; the defence leads suits the declarer holds first (measured: -7%
-                    // nodes on the whole set against rank alone).
-                    let is_trump = i32::from(self.trump.is_some_and(|t| t == card.suit()));
-                    let declarer_holds = i32::from(!is_target && target_hand & suit_bits != 0);
-                    rank * 2 - is_trump + 16 * declarer_holds
-                } else if is_target {
-                    // Misère / all-pass player on lead: the highest card the others can still
-                    // beat, from a singleton or doubleton first (a void to discard into).
-                    // Measured on the whole sets: -15% misère, -22% all-pass nodes against
-                    // "lowest card first".
-                    let beatable = i32::from(others_of_target & higher != 0);
-                    let length = (target_hand & suit_bits).count_ones();
-                    8 * beatable + rank + 8 * i32::from(length == 1) + 4 * i32::from(length == 2)
-                } else if target_hand & suit_bits == 0 {
-                    // The target would discard: a poor lead against him.
-                    7 - rank
-                } else {
-                    // A suit of the target's: a card he holds cards above, the higher the better.
-                    let under = i32::from(target_hand & higher != 0);
-                    16 + 8 * under + 2 * rank
-                }
-            } else {
-                let takes_lead = match cur.win {
-                    Some((w, _)) => beats(card, w, self.trump),
-                    None => {
-                        let mut t = cur.trick;
-                        t.push(to_play, card);
-                        t.winner(self.trump) == Some(to_play)
-                    }
-                };
-                let target_wins = if takes_lead {
-                    is_target
-                } else {
-                    match cur.win {
-                        Some((_, o)) => o == self.target,
-                        None => cur.trick.winner(self.trump) == Some(self.target),
-                    }
-                };
-                let side_wins = target_wins == is_target;
-                match (side_wins == wants_side_win, wants_side_win) {
-                    // Winning as wanted: the cheapest winner.
-                    (true, true) => 64 - rank,
-                    // Losing as wanted: the highest card that still loses (keeps low cards).
-                    (true, false) => 48 + rank,
-                    // Cannot win: the lowest card.
-                    (false, true) => 16 - rank,
-                    // Must win: the highest card.
-                    (false, false) => rank,
-                }
-            };
-            // The table's best card from an earlier pass first.
-            let score = if i as u8 + 1 == hint { 1000 } else { score };
-            if n < 10 {
-                out.scores[n] = score;
-                out.cards[n] = card;
-                n += 1;
-            }
-        }
-        n
-    }
-}
-
-/// `SPREAD[b]`: bit `r` of `b` moved to bit `4 r`.
-static SPREAD: [u32; 256] = {
-    let mut t = [0u32; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut r = 0;
-        while r < 8 {
-            if b & (1 << r) != 0 {
-                t[b] |= 1 << (4 * r);
-            }
-            r += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// A card set re-indexed rank-major (bit `4 rank + suit`), to take cards in rank order
-/// across suits.
-#[inline]
-fn rank_major(set: u32) -> u32 {
-    (0..4).fold(0, |t, suit| t | SPREAD[((set >> (8 * suit)) & 0xff) as usize] << suit)
-}
-
-/// The rank index of the lowest card of the run of equivalent cards that `card` stands for:
-/// the cards of the same hand (`own`) directly below it among the cards in play.
-#[inline]
-fn run_low(card: Card, present: u32, own: u32) -> u32 {
-    let base = u32::from(card.index()) & !7;
-    let mut low = u32::from(card.index());
-    loop {
-        let below = present & ((1u32 << low) - 1) & !((1u32 << base) - 1);
-        if below == 0 {
-            break;
-        }
-        let next = 31 - below.leading_zeros();
-        if own >> next & 1 == 0 {
-            break;
-        }
-        low = next;
-    }
-    low - base
-}
-
-/// The moves of one node: cards and ordering scores, taken best first.
-struct Moves {
-    scores: [i32; 10],
-    cards: [Card; 10],
-}
-
-impl Default for Moves {
-    fn default() -> Moves {
-        Moves {
-            scores: [0; 10],
-            cards: [Card::new(Suit::Spades, preferans::Rank::Seven); 10],
-        }
-    }
-}
-
-impl Moves {
-    /// The `k`-th move to search: the best-scored of `k..n`, swapped into place `k` (a
-    /// selection sort done lazily: most nodes cut on their first card).
-    #[inline]
-    fn take_best(&mut self, k: usize, n: usize) -> Card {
-        let mut b = k;
-        for j in k + 1..n {
-            if self.scores[j] > self.scores[b] {
-                b = j;
-            }
-        }
-        self.scores.swap(k, b);
-        self.cards.swap(k, b);
-        self.cards[k]
     }
 }
 

@@ -1,0 +1,184 @@
+//! Move generation and ordering: the legal cards less equivalent ones, best first (leads by
+//! score, the table's best card first), and the helpers the card loop uses.
+
+use preferans::trick::{beats, Owner};
+use preferans::{Card, CardSet, Suit};
+
+use crate::search::{Cur, Search};
+
+impl Search<'_> {
+    /// The legal cards less equivalent ones (cards adjacent in rank among the cards still in
+    /// play, in the same hand: only the highest of such a run is searched), with their
+    /// ordering scores (see [`Moves::take_best`]).
+    pub(crate) fn ordered_moves(
+        &self,
+        cur: &Cur,
+        to_play: Owner,
+        legal: CardSet,
+        wants_high: bool,
+        hint: u8,
+        out: &mut Moves,
+    ) -> usize {
+        let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
+        let l = legal.bits();
+        let is_target = to_play == self.target;
+        let target_hand = self.hands[self.target as usize % 3];
+        let others_of_target = present & !target_hand;
+        // Whether the mover wants his own side to win this trick.
+        let wants_side_win = is_target == wants_high;
+        let mut n = 0;
+        let mut rest = l;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let suit_bits = 0xffu32 << (i & !7);
+            // The cards of the suit above this one (within its byte).
+            let higher = suit_bits & !(((2u64 << i) - 1) as u32);
+            let above = present & higher;
+            if l & above & above.wrapping_neg() != 0 {
+                continue; // the next higher card in play is ours too: equivalent
+            }
+            let Some(card) = Card::from_index(i as u8) else {
+                continue;
+            };
+            let rank = (i & 7) as i32;
+            let score = if cur.trick.is_empty() {
+                if wants_side_win {
+                    // Trick contracts: cash high cards, a side card before a trump of the same
+                    // rank; the defence leads suits the declarer holds first (measured: -7%
+                    // nodes on the whole set against rank alone).
+                    let is_trump = i32::from(self.trump.is_some_and(|t| t == card.suit()));
+                    let declarer_holds = i32::from(!is_target && target_hand & suit_bits != 0);
+                    rank * 2 - is_trump + 16 * declarer_holds
+                } else if is_target {
+                    // Misère / all-pass player on lead: the highest card the others can still
+                    // beat, from a singleton or doubleton first (a void to discard into).
+                    // Measured on the whole sets: -15% misère, -22% all-pass nodes against
+                    // "lowest card first".
+                    let beatable = i32::from(others_of_target & higher != 0);
+                    let length = (target_hand & suit_bits).count_ones();
+                    8 * beatable + rank + 8 * i32::from(length == 1) + 4 * i32::from(length == 2)
+                } else if target_hand & suit_bits == 0 {
+                    // The target would discard: a poor lead against him.
+                    7 - rank
+                } else {
+                    // A suit of the target's: a card he holds cards above, the higher the better.
+                    let under = i32::from(target_hand & higher != 0);
+                    16 + 8 * under + 2 * rank
+                }
+            } else {
+                let takes_lead = match cur.win {
+                    Some((w, _)) => beats(card, w, self.trump),
+                    None => {
+                        let mut t = cur.trick;
+                        t.push(to_play, card);
+                        t.winner(self.trump) == Some(to_play)
+                    }
+                };
+                let target_wins = if takes_lead {
+                    is_target
+                } else {
+                    match cur.win {
+                        Some((_, o)) => o == self.target,
+                        None => cur.trick.winner(self.trump) == Some(self.target),
+                    }
+                };
+                let side_wins = target_wins == is_target;
+                match (side_wins == wants_side_win, wants_side_win) {
+                    // Winning as wanted: the cheapest winner.
+                    (true, true) => 64 - rank,
+                    // Losing as wanted: the highest card that still loses (keeps low cards).
+                    (true, false) => 48 + rank,
+                    // Cannot win: the lowest card.
+                    (false, true) => 16 - rank,
+                    // Must win: the highest card.
+                    (false, false) => rank,
+                }
+            };
+            // The table's best card from an earlier pass first.
+            let score = if i as u8 + 1 == hint { 1000 } else { score };
+            if n < 10 {
+                out.scores[n] = score;
+                out.cards[n] = card;
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+/// `SPREAD[b]`: bit `r` of `b` moved to bit `4 r`.
+static SPREAD: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        while r < 8 {
+            if b & (1 << r) != 0 {
+                t[b] |= 1 << (4 * r);
+            }
+            r += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// A card set re-indexed rank-major (bit `4 rank + suit`), to take cards in rank order
+/// across suits.
+#[inline]
+pub(crate) fn rank_major(set: u32) -> u32 {
+    (0..4).fold(0, |t, suit| t | SPREAD[((set >> (8 * suit)) & 0xff) as usize] << suit)
+}
+
+/// The rank index of the lowest card of the run of equivalent cards that `card` stands for:
+/// the cards of the same hand (`own`) directly below it among the cards in play.
+#[inline]
+pub(crate) fn run_low(card: Card, present: u32, own: u32) -> u32 {
+    let base = u32::from(card.index()) & !7;
+    let mut low = u32::from(card.index());
+    loop {
+        let below = present & ((1u32 << low) - 1) & !((1u32 << base) - 1);
+        if below == 0 {
+            break;
+        }
+        let next = 31 - below.leading_zeros();
+        if own >> next & 1 == 0 {
+            break;
+        }
+        low = next;
+    }
+    low - base
+}
+
+/// The moves of one node: cards and ordering scores, taken best first.
+pub(crate) struct Moves {
+    pub(crate) scores: [i32; 10],
+    pub(crate) cards: [Card; 10],
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves {
+            scores: [0; 10],
+            cards: [Card::new(Suit::Spades, preferans::Rank::Seven); 10],
+        }
+    }
+}
+
+impl Moves {
+    /// The `k`-th move to search: the best-scored of `k..n`, swapped into place `k` (a
+    /// selection sort done lazily: most nodes cut on their first card).
+    #[inline]
+    pub(crate) fn take_best(&mut self, k: usize, n: usize) -> Card {
+        let mut b = k;
+        for j in k + 1..n {
+            if self.scores[j] > self.scores[b] {
+                b = j;
+            }
+        }
+        self.scores.swap(k, b);
+        self.cards.swap(k, b);
+        self.cards[k]
+    }
+}
