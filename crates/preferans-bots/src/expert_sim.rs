@@ -7,8 +7,8 @@
 //! Models, where the simulation needs one: the other defender calls as the heuristic bot would
 //! on his sampled hand; the defenders' tricks (10 minus the declarer's double-dummy tricks) are
 //! shared evenly between them (the solver counts sides, not players); a defender who may speak
-//! again after a half-whist takes the better answer for that deal. Misère discards weigh the
-//! heuristic's best few (misère solves cost more than trick-contract ones).
+//! again after a half-whist takes the better answer for that deal. Misère discards are weighed
+//! the same way in `expert_misere.rs`.
 
 use preferans::observation::{Holder, Observation};
 use preferans::outcome::{ContractOutcome, DefenceMode, DefenderOutcome, HandOutcome, Resolution, WhistCall};
@@ -18,9 +18,9 @@ use preferans::trick::Owner;
 use preferans::{Action, Bid, Card, CardSet, PlayState, Rules, Seat, Strain};
 use preferans_solver::Objective;
 
-use crate::expert::{known, BidSample, ExpertBot, NODES_PER_SOLVE};
+use crate::expert::{known, BidSample, ExpertBot};
 use crate::expert_fit::Fit;
-use crate::heuristic::{best_contract, defence_tricks, estimate_tricks, misere_danger, my_hand, whist_call};
+use crate::heuristic::{best_contract, defence_tricks, estimate_tricks, my_hand, whist_call};
 
 /// A talon where one is needed and none matters.
 const PLACEHOLDER_TALON: [Card; 2] = [
@@ -30,21 +30,19 @@ const PLACEHOLDER_TALON: [Card; 2] = [
 
 /// Discards the declarer weighs (the heuristic's best few).
 const DISCARD_CANDIDATES: usize = 4;
-/// Misère discards weighed (the heuristic's best few).
-const MISERE_DISCARD_CANDIDATES: usize = 6;
 /// Strains weighed per discard: within this many estimated tricks of the best.
 const STRAIN_MARGIN: f32 = 1.0;
 
 /// Seats and positions of one contract hand, from an observation.
 #[derive(Clone, Copy, Debug)]
-struct Sides {
-    declarer: Seat,
-    decl_pos: usize,
+pub(crate) struct Sides {
+    pub(crate) declarer: Seat,
+    pub(crate) decl_pos: usize,
     /// The defenders in speaking order (W2: the first at the declarer's left): (seat, position).
-    defenders: [(Seat, usize); 2],
+    pub(crate) defenders: [(Seat, usize); 2],
 }
 
-fn sides(o: &Observation) -> Option<Sides> {
+pub(crate) fn sides(o: &Observation) -> Option<Sides> {
     let declarer = o.declarer?;
     let seat_at = |p: usize| match o.hands.get(p)?.holder {
         Holder::Seat(s) => Some(s),
@@ -61,7 +59,7 @@ fn sides(o: &Observation) -> Option<Sides> {
 }
 
 /// The rules the bot scores with: the table's, or Sochi for this many players.
-fn rules_for(rules: &Option<Rules>, players: u8) -> Option<Rules> {
+pub(crate) fn rules_for(rules: &Option<Rules>, players: u8) -> Option<Rules> {
     let mut r = match rules {
         Some(r) => r.clone(),
         None => Rules::preset("sochi").ok()?,
@@ -73,7 +71,7 @@ fn rules_for(rules: &Option<Rules>, players: u8) -> Option<Rules> {
 }
 
 /// `me`'s settlement (in whists) of the sheet made of this hand alone.
-fn my_result(rules: &Rules, o: &Observation, me: Seat, outcome: &HandOutcome) -> f64 {
+pub(crate) fn my_result(rules: &Rules, o: &Observation, me: Seat, outcome: &HandOutcome) -> f64 {
     let talon = match o.talon.as_slice() {
         [a, b, ..] => [*a, *b],
         // Only F3 `dealer_talon_bonus` reads the talon, and it is shown whenever it counts.
@@ -93,7 +91,13 @@ fn my_result(rules: &Rules, o: &Observation, me: Seat, outcome: &HandOutcome) ->
 /// The outcome of a contract whose whist round ended with `calls` (for the two defenders in
 /// speaking order), played double-dummy to `declarer_tricks` when anyone whisted; the
 /// defence's tricks are shared in proportion to `weights` (each defender's expected tricks).
-fn outcome(s: &Sides, contract: Bid, calls: [WhistCall; 2], declarer_tricks: u8, weights: [f32; 2]) -> HandOutcome {
+pub(crate) fn outcome(
+    s: &Sides,
+    contract: Bid,
+    calls: [WhistCall; 2],
+    declarer_tricks: u8,
+    weights: [f32; 2],
+) -> HandOutcome {
     let whisted = calls.contains(&WhistCall::Whist);
     let half = calls.contains(&WhistCall::HalfWhist);
     let (resolution, tricks) = if whisted {
@@ -284,67 +288,6 @@ impl ExpertBot {
         let (i, bid) = self.best_contract_by_simulation(o, me, highest, &kept)?;
         let (x, y) = discards[i];
         self.plan = Some((kept[i], bid));
-        Some(Action::Discard(x, y))
-    }
-
-    /// T1 before a misère by simulation: each of the heuristic's best few discards is played
-    /// double-dummy on sampled deals of the others' cards (misère: no whist round, W7) and
-    /// scored by the real scorer; the best mean wins.
-    pub(crate) fn misere_discard_by_simulation(&mut self, o: &Observation) -> Option<Action> {
-        let me = o.seat?;
-        let rules = rules_for(&self.rules, o.players)?;
-        let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
-        if o.hands.iter().any(|h| h.holder == Holder::Dummy) {
-            return None;
-        }
-        let hand = my_hand(o);
-        let candidates = misere_discard_candidates(o);
-        if candidates.len() < 2 {
-            return candidates.first().map(|(x, y)| Action::Discard(*x, *y));
-        }
-        let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
-        let mine_all = hand | o.talon.iter().copied().collect::<CardSet>() | o.discard.unwrap_or_default();
-        let mut unknown: Vec<Card> = (CardSet::FULL - mine_all).iter().collect();
-        if unknown.len() != 20 {
-            return None;
-        }
-        let sides = Sides {
-            declarer: me,
-            decl_pos: my_pos,
-            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
-        };
-        self.solver.set_node_limit(Some(NODES_PER_SOLVE));
-        let mut totals = vec![0.0f64; candidates.len()];
-        let mut n = 0u32;
-        'sample: for _ in 0..self.sim_samples {
-            for j in (1..unknown.len()).rev() {
-                let r = preferans::deal::uniform_below(&mut self.rng, j as u32 + 1) as usize;
-                unknown.swap(j, r);
-            }
-            let mut deal = [CardSet::EMPTY; 3];
-            deal[others[0]] = unknown[..10].iter().copied().collect();
-            deal[others[1]] = unknown[10..].iter().copied().collect();
-            let mut results = Vec::with_capacity(candidates.len());
-            for (x, y) in &candidates {
-                deal[my_pos] = hand - CardSet::from_iter([*x, *y]);
-                let state = PlayState::first_lead(deal, Some(Bid::Misere), Some(my_pos as Owner));
-                let Ok(solved) = self.solver.solve(&state, Objective::Misere(my_pos as Owner)) else {
-                    continue 'sample;
-                };
-                let calls = [WhistCall::Whist, WhistCall::Whist];
-                let played = outcome(&sides, Bid::Misere, calls, solved.tricks, [1.0, 1.0]);
-                results.push(my_result(&rules, o, me, &played));
-            }
-            for (t, r) in totals.iter_mut().zip(results) {
-                *t += r;
-            }
-            n += 1;
-        }
-        if n == 0 {
-            return None;
-        }
-        let best = (0..candidates.len()).max_by(|a, b| totals[*a].total_cmp(&totals[*b]))?;
-        let (x, y) = candidates[best];
         Some(Action::Discard(x, y))
     }
 
@@ -560,27 +503,6 @@ impl ExpertBot {
     }
 }
 
-/// The misère discards worth weighing: the heuristic's best few among the legal ones (the
-/// least dangerous hand left, then the highest cards shed).
-pub(crate) fn misere_discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
-    let hand = my_hand(o);
-    let mut discards: Vec<(f32, Card, Card)> = o
-        .legal_actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Discard(x, y) => {
-                let left = hand - CardSet::from_iter([*x, *y]);
-                let shed = (x.rank().index() + y.rank().index()) as f32 * 0.01;
-                Some((-(misere_danger(left) as f32) + shed, *x, *y))
-            }
-            _ => None,
-        })
-        .collect();
-    discards.sort_by(|a, b| b.0.total_cmp(&a.0));
-    discards.truncate(MISERE_DISCARD_CANDIDATES);
-    discards.into_iter().map(|(_, x, y)| (x, y)).collect()
-}
-
 /// The discards worth weighing: the heuristic's best few among the legal ones.
 pub(crate) fn discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
     let hand = my_hand(o);
@@ -597,7 +519,7 @@ pub(crate) fn discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
     discards.into_iter().map(|(_, x, y)| (x, y)).collect()
 }
 
-fn seat_of(o: &Observation, pos: usize) -> Option<Seat> {
+pub(crate) fn seat_of(o: &Observation, pos: usize) -> Option<Seat> {
     match o.hands.get(pos)?.holder {
         Holder::Seat(s) => Some(s),
         _ => None,

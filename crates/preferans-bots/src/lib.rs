@@ -6,6 +6,7 @@
 pub mod duplicate;
 mod expert;
 mod expert_fit;
+mod expert_misere;
 mod expert_offer;
 mod expert_sim;
 mod heuristic;

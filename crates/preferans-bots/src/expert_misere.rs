@@ -1,0 +1,100 @@
+//! The expert's discard before a misère (T1), by simulation: each of the heuristic's best few
+//! discards is played double-dummy on sampled deals of the others' cards (no whist round,
+//! W7) and scored by the real scorer under the table's rules; the best mean wins.
+
+use preferans::observation::{Holder, Observation};
+use preferans::outcome::WhistCall;
+use preferans::trick::Owner;
+use preferans::{Action, Bid, Card, CardSet, PlayState};
+use preferans_solver::Objective;
+
+use crate::expert::{ExpertBot, NODES_PER_SOLVE};
+use crate::expert_sim::{my_result, outcome, rules_for, seat_of, Sides};
+use crate::heuristic::{misere_danger, my_hand};
+
+/// Misère discards weighed (the heuristic's best few).
+const MISERE_DISCARD_CANDIDATES: usize = 6;
+
+impl ExpertBot {
+    /// T1 before a misère by simulation: each of the heuristic's best few discards is played
+    /// double-dummy on sampled deals of the others' cards (misère: no whist round, W7) and
+    /// scored by the real scorer; the best mean wins.
+    pub(crate) fn misere_discard_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let me = o.seat?;
+        let rules = rules_for(&self.rules, o.players)?;
+        let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
+        if o.hands.iter().any(|h| h.holder == Holder::Dummy) {
+            return None;
+        }
+        let hand = my_hand(o);
+        let candidates = misere_discard_candidates(o);
+        if candidates.len() < 2 {
+            return candidates.first().map(|(x, y)| Action::Discard(*x, *y));
+        }
+        let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
+        let mine_all = hand | o.talon.iter().copied().collect::<CardSet>() | o.discard.unwrap_or_default();
+        let mut unknown: Vec<Card> = (CardSet::FULL - mine_all).iter().collect();
+        if unknown.len() != 20 {
+            return None;
+        }
+        let sides = Sides {
+            declarer: me,
+            decl_pos: my_pos,
+            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
+        };
+        self.solver.set_node_limit(Some(NODES_PER_SOLVE));
+        let mut totals = vec![0.0f64; candidates.len()];
+        let mut n = 0u32;
+        'sample: for _ in 0..self.sim_samples {
+            for j in (1..unknown.len()).rev() {
+                let r = preferans::deal::uniform_below(&mut self.rng, j as u32 + 1) as usize;
+                unknown.swap(j, r);
+            }
+            let mut deal = [CardSet::EMPTY; 3];
+            deal[others[0]] = unknown[..10].iter().copied().collect();
+            deal[others[1]] = unknown[10..].iter().copied().collect();
+            let mut results = Vec::with_capacity(candidates.len());
+            for (x, y) in &candidates {
+                deal[my_pos] = hand - CardSet::from_iter([*x, *y]);
+                let state = PlayState::first_lead(deal, Some(Bid::Misere), Some(my_pos as Owner));
+                let Ok(solved) = self.solver.solve(&state, Objective::Misere(my_pos as Owner)) else {
+                    continue 'sample;
+                };
+                let calls = [WhistCall::Whist, WhistCall::Whist];
+                let played = outcome(&sides, Bid::Misere, calls, solved.tricks, [1.0, 1.0]);
+                results.push(my_result(&rules, o, me, &played));
+            }
+            for (t, r) in totals.iter_mut().zip(results) {
+                *t += r;
+            }
+            n += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        let best = (0..candidates.len()).max_by(|a, b| totals[*a].total_cmp(&totals[*b]))?;
+        let (x, y) = candidates[best];
+        Some(Action::Discard(x, y))
+    }
+}
+
+/// The misère discards worth weighing: the heuristic's best few among the legal ones (the
+/// least dangerous hand left, then the highest cards shed).
+pub(crate) fn misere_discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
+    let hand = my_hand(o);
+    let mut discards: Vec<(f32, Card, Card)> = o
+        .legal_actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Discard(x, y) => {
+                let left = hand - CardSet::from_iter([*x, *y]);
+                let shed = (x.rank().index() + y.rank().index()) as f32 * 0.01;
+                Some((-(misere_danger(left) as f32) + shed, *x, *y))
+            }
+            _ => None,
+        })
+        .collect();
+    discards.sort_by(|a, b| b.0.total_cmp(&a.0));
+    discards.truncate(MISERE_DISCARD_CANDIDATES);
+    discards.into_iter().map(|(_, x, y)| (x, y)).collect()
+}
