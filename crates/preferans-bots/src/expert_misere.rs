@@ -46,13 +46,7 @@ impl ExpertBot {
         let mut totals = vec![0.0f64; candidates.len()];
         let mut n = 0u32;
         'sample: for _ in 0..self.sim_samples {
-            for j in (1..unknown.len()).rev() {
-                let r = preferans::deal::uniform_below(&mut self.rng, j as u32 + 1) as usize;
-                unknown.swap(j, r);
-            }
-            let mut deal = [CardSet::EMPTY; 3];
-            deal[others[0]] = unknown[..10].iter().copied().collect();
-            deal[others[1]] = unknown[10..].iter().copied().collect();
+            let mut deal = self.deal_to_others(&mut unknown, others);
             let mut results = Vec::with_capacity(candidates.len());
             for (x, y) in &candidates {
                 deal[my_pos] = hand - CardSet::from_iter([*x, *y]);

@@ -163,6 +163,19 @@ fn heuristic_calls(contract: Bid, hands: [CardSet; 2]) -> [WhistCall; 2] {
 }
 
 impl ExpertBot {
+    /// A deal of the 20 `unknown` cards, shuffled in place, ten to each of the `others`
+    /// positions (the third hand is left empty for the caller).
+    pub(crate) fn deal_to_others(&mut self, unknown: &mut [Card], others: [usize; 2]) -> [CardSet; 3] {
+        for j in (1..unknown.len()).rev() {
+            let r = preferans::deal::uniform_below(&mut self.rng, j as u32 + 1) as usize;
+            unknown.swap(j, r);
+        }
+        let mut deal = [CardSet::EMPTY; 3];
+        deal[others[0]] = unknown[..10].iter().copied().collect();
+        deal[others[1]] = unknown[10..].iter().copied().collect();
+        deal
+    }
+
     fn declarer_tricks(&mut self, hands: [CardSet; 3], contract: Bid, decl_pos: usize) -> Option<u8> {
         let state = PlayState::first_lead(hands, Some(contract), Some(decl_pos as Owner));
         self.solver
@@ -389,13 +402,7 @@ impl ExpertBot {
         let mut cards = unknown;
         let mut n = 0u32;
         'sample: for _ in 0..self.sim_samples {
-            for j in (1..cards.len()).rev() {
-                let r = preferans::deal::uniform_below(&mut self.rng, j as u32 + 1) as usize;
-                cards.swap(j, r);
-            }
-            let mut deal = [CardSet::EMPTY; 3];
-            deal[others[0]] = cards[..10].iter().copied().collect();
-            deal[others[1]] = cards[10..].iter().copied().collect();
+            let mut deal = self.deal_to_others(&mut cards, others);
             // One solve per (hand, strain); a sample a solve gives up on is skipped whole.
             let mut tricks = Vec::with_capacity(weighed.len());
             for &(i, st) in &weighed {

@@ -205,7 +205,7 @@ impl Search<'_> {
 
     /// One card decision of `to_play` in `cur`: the value, the best card (index + 1) and the
     /// relevance mask. `hint` (card index + 1, or 0) is searched first.
-    fn play(&mut self, cur: Cur, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8, hint: u8) -> (i8, u8, u32) {
+    fn play(&mut self, cur: Cur, to_play: Owner, left: u8, alpha: i8, beta: i8, hint: u8) -> (i8, u8, u32) {
         if cur.win.is_some() {
             return self.follow(cur, to_play, left, alpha, beta);
         }
@@ -215,39 +215,31 @@ impl Search<'_> {
         let wants_high = (to_play == self.target) == self.maximize;
         let mut moves = Moves::default();
         let n = self.ordered_moves(&cur, to_play, legal, wants_high, hint, &mut moves);
-        let mut best = if wants_high { -1 } else { i8::MAX };
-        let mut best_card = 0u8;
+        let mut node = Node::new(wants_high, alpha, beta);
         let mut rel_all = 0u32;
         for k in 0..n {
             let card = moves.take_best(k, n);
-            let Some((v, rel)) = self.step(cur, to_play, card, left, alpha, beta) else {
+            let Some((v, rel)) = self.step(cur, to_play, card, left, node.alpha, node.beta) else {
                 return (0, 0, 0);
             };
             rel_all |= rel;
-            if wants_high {
-                if v > best {
-                    best = v;
-                    best_card = card.index() + 1;
-                    alpha = alpha.max(v);
-                }
-            } else if v < best {
-                best = v;
-                best_card = card.index() + 1;
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
+            if node.record(v, card) {
                 // A cutoff: this card alone proves the bound.
-                return (best, best_card, rel);
+                return (node.best, node.best_card, rel);
             }
         }
         let searched = moves.cards[..n].iter().fold(0u32, |m, c| m | 1 << c.index());
-        (best, best_card, self.widen_for_skipped(rel_all, searched, &cur, legal))
+        (
+            node.best,
+            node.best_card,
+            self.widen_for_skipped(rel_all, searched, &cur, legal),
+        )
     }
 
     /// A card played to a trick already led (not led by a talon card): the cards that give the
     /// mover's side the trick as he wants it first — the cheapest winner, or the highest card
     /// that still loses — then the others, lowest first if he wants the trick, else highest.
-    fn follow(&mut self, cur: Cur, to_play: Owner, left: u8, mut alpha: i8, mut beta: i8) -> (i8, u8, u32) {
+    fn follow(&mut self, cur: Cur, to_play: Owner, left: u8, alpha: i8, beta: i8) -> (i8, u8, u32) {
         let p = to_play as usize % 3;
         let hand = CardSet::from_bits(self.hands[p]);
         let legal = legal_cards(hand, cur.trick.led(), None, self.trump, Obligations::RUSSIAN);
@@ -286,8 +278,7 @@ impl Search<'_> {
                 good |= 1 << i;
             }
         }
-        let mut best = if wants_high { -1 } else { i8::MAX };
-        let mut best_card = 0u8;
+        let mut node = Node::new(wants_high, alpha, beta);
         let mut rel_all = 0u32;
         // Trick contracts take the cards in rank order across suits; misère and all-pass suit
         // by suit (measured: fewer nodes each way).
@@ -308,29 +299,18 @@ impl Search<'_> {
                 let Some(card) = Card::from_index(i as u8) else {
                     continue;
                 };
-                let Some((v, rel)) = self.step(cur, to_play, card, left, alpha, beta) else {
+                let Some((v, rel)) = self.step(cur, to_play, card, left, node.alpha, node.beta) else {
                     return (0, 0, 0);
                 };
                 rel_all |= rel;
-                if wants_high {
-                    if v > best {
-                        best = v;
-                        best_card = card.index() + 1;
-                        alpha = alpha.max(v);
-                    }
-                } else if v < best {
-                    best = v;
-                    best_card = card.index() + 1;
-                    beta = beta.min(v);
-                }
-                if alpha >= beta {
-                    return (best, best_card, rel);
+                if node.record(v, card) {
+                    return (node.best, node.best_card, rel);
                 }
             }
         }
         (
-            best,
-            best_card,
+            node.best,
+            node.best_card,
             self.widen_for_skipped(rel_all, good | bad, &cur, legal),
         )
     }
@@ -401,6 +381,46 @@ impl Search<'_> {
         };
         self.hands[p] |= bit;
         (!self.aborted).then_some(out)
+    }
+}
+
+/// One card decision's bookkeeping: the best value and card so far and the window.
+struct Node {
+    wants_high: bool,
+    best: i8,
+    /// Card index + 1 of the best card (0: none yet).
+    best_card: u8,
+    alpha: i8,
+    beta: i8,
+}
+
+impl Node {
+    #[inline(always)]
+    fn new(wants_high: bool, alpha: i8, beta: i8) -> Node {
+        Node {
+            wants_high,
+            best: if wants_high { -1 } else { i8::MAX },
+            best_card: 0,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Takes `card`'s value `v` into account; true on a cutoff.
+    #[inline(always)]
+    fn record(&mut self, v: i8, card: Card) -> bool {
+        if self.wants_high {
+            if v > self.best {
+                self.best = v;
+                self.best_card = card.index() + 1;
+                self.alpha = self.alpha.max(v);
+            }
+        } else if v < self.best {
+            self.best = v;
+            self.best_card = card.index() + 1;
+            self.beta = self.beta.min(v);
+        }
+        self.alpha >= self.beta
     }
 }
 

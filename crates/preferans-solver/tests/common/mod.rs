@@ -81,45 +81,7 @@ fn current_trick(s: &PlayState) -> Trick {
 
 /// Plain minimax over every legal card (no pruning, no table): the target's total tricks.
 pub fn minimax(s: &PlayState, obj: Objective) -> u8 {
-    let target = obj.target() as usize;
-    if s.tricks_done == 10 {
-        return s.tricks[target];
-    }
-    let maximize = matches!(obj, Objective::Declarer(_));
-    let trick = current_trick(s);
-    let mut base = *s;
-    if s.trick.is_empty() && s.talon_leads[0].is_some() {
-        base.talon_leads = [s.talon_leads[1], None];
-        base.to_play = 0;
-    }
-    let mover = base.to_play as usize;
-    let wants_high = (mover == target) == maximize;
-    let legal = legal_cards(base.hands[mover], trick.led(), None, s.trump, Obligations::RUSSIAN);
-    let mut best: Option<u8> = None;
-    for card in legal {
-        let mut n = base;
-        n.hands[mover].remove(card);
-        let mut t = trick;
-        t.push(mover as u8, card);
-        let talon_led = t.first_owner().is_some_and(|o| o > 2);
-        if t.len() == 3 + usize::from(talon_led) {
-            let w = t.winner(s.trump).unwrap();
-            n.tricks[(w as usize).min(3)] += 1;
-            n.tricks_done += 1;
-            n.trick = Trick::new();
-            n.to_play = if talon_led || n.talon_leads[0].is_some() { 0 } else { w };
-        } else {
-            n.trick = t;
-            n.to_play = (mover as u8 + 1) % 3;
-        }
-        let v = minimax(&n, obj);
-        best = Some(match best {
-            None => v,
-            Some(b) if wants_high => b.max(v),
-            Some(b) => b.min(v),
-        });
-    }
-    best.unwrap_or(s.tricks[target])
+    s.tricks[obj.target() as usize] + future(s, obj, &mut None)
 }
 
 /// A card for tests.
@@ -132,20 +94,21 @@ pub fn card(s: &str) -> Card {
 /// in a map. Still no pruning and no bounds: obviously right, and fast enough for positions
 /// of six or seven tricks.
 pub fn minimax_memo(s: &PlayState, obj: Objective) -> u8 {
-    let mut memo = std::collections::HashMap::new();
-    s.tricks[obj.target() as usize] + future(s, obj, &mut memo)
+    s.tricks[obj.target() as usize] + future(s, obj, &mut Some(Memo::new()))
 }
 
 type Memo = std::collections::HashMap<([u32; 3], u8), u8>;
 
-fn future(s: &PlayState, obj: Objective, memo: &mut Memo) -> u8 {
+/// The target's future tricks by plain minimax, remembering trick-boundary positions in
+/// `memo` when there is one.
+fn future(s: &PlayState, obj: Objective, memo: &mut Option<Memo>) -> u8 {
     if s.tricks_done == 10 {
         return 0;
     }
     let boundary = s.trick.is_empty() && s.talon_leads[0].is_none();
     let key = (s.hands.map(|h| h.bits()), s.to_play);
     if boundary {
-        if let Some(&v) = memo.get(&key) {
+        if let Some(&v) = memo.as_ref().and_then(|m| m.get(&key)) {
             return v;
         }
     }
@@ -187,7 +150,9 @@ fn future(s: &PlayState, obj: Objective, memo: &mut Memo) -> u8 {
     }
     let v = best.unwrap_or(0);
     if boundary {
-        memo.insert(key, v);
+        if let Some(m) = memo.as_mut() {
+            m.insert(key, v);
+        }
     }
     v
 }
