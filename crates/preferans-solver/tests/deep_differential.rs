@@ -5,19 +5,9 @@
 
 mod common;
 
-use common::minimax_memo;
-use preferans::PlayState;
+use common::{advance, minimax_memo};
 use preferans_solver::benchset::{bench_position, BenchKind};
-use preferans_solver::{legal_now, play_card, Solver};
-
-/// The state after `cards` plays, each the legal card picked by `seed`.
-fn advance(mut s: PlayState, cards: u64, seed: u64) -> PlayState {
-    for k in 0..cards {
-        let legal: Vec<_> = legal_now(&s).iter().collect();
-        s = play_card(&s, legal[((seed * 5 + k * 7) % legal.len() as u64) as usize]);
-    }
-    s
-}
+use preferans_solver::Solver;
 
 fn agree(kind: BenchKind, seeds: std::ops::Range<u64>) {
     let mut solver = Solver::with_table_bytes(4 << 20);

@@ -3,21 +3,11 @@
 //! relevance masks decide which positions share a table entry, so a wrong mask shows up here
 //! as a wrong answer on some deal.
 
-use preferans::PlayState;
-use preferans_solver::benchset::{bench_position, BenchKind};
-use preferans_solver::{legal_now, play_card, Solver};
+mod common;
 
-/// The state after `cards` plays, each the legal card picked by `seed`.
-fn advance(mut s: PlayState, cards: u64, seed: u64) -> PlayState {
-    for k in 0..cards {
-        let legal: Vec<_> = legal_now(&s).iter().collect();
-        if legal.is_empty() {
-            break;
-        }
-        s = play_card(&s, legal[((seed * 7 + k * 3) % legal.len() as u64) as usize]);
-    }
-    s
-}
+use common::advance;
+use preferans_solver::benchset::{bench_position, BenchKind};
+use preferans_solver::Solver;
 
 fn agree(kind: BenchKind, seeds: std::ops::Range<u64>) {
     let mut partition = Solver::with_table_bytes(8 << 20);

@@ -156,3 +156,16 @@ fn future(s: &PlayState, obj: Objective, memo: &mut Option<Memo>) -> u8 {
     }
     v
 }
+
+/// The state after `cards` plays, each the legal card picked by `seed` (through the solver
+/// crate's `legal_now` / `play_card`, which are the engine's rules).
+pub fn advance(mut s: PlayState, cards: u64, seed: u64) -> PlayState {
+    for k in 0..cards {
+        let legal: Vec<_> = preferans_solver::legal_now(&s).iter().collect();
+        if legal.is_empty() {
+            break;
+        }
+        s = preferans_solver::play_card(&s, legal[((seed * 7 + k * 3) % legal.len() as u64) as usize]);
+    }
+    s
+}
