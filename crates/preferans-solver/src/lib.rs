@@ -189,15 +189,25 @@ impl Solver {
     /// # Errors
     /// A [`SolveError`] when the hands do not fit the trick count and the trick in progress.
     pub fn solve(&mut self, state: &PlayState, objective: Objective) -> Result<Solution, SolveError> {
+        self.solve_near(state, objective, None)
+    }
+
+    /// [`Solver::solve`] with a first guess at the target's total tricks (MTD(f) then tests
+    /// around it first: a good guess saves passes); `None`: a guess from the contract.
+    fn solve_near(
+        &mut self,
+        state: &PlayState,
+        objective: Objective,
+        near: Option<u8>,
+    ) -> Result<Solution, SolveError> {
         let done = state.tricks[objective.target() as usize % 3];
         let left = state.tricks_left();
         // MTD(f) first guess: misère and all-pass players usually escape, declarers mostly
         // make about their level.
-        let guess = match (objective, state.contract.and_then(|c| c.level())) {
-            (Objective::Declarer(_), Some(level)) => {
-                (level as i8 - state.tricks[objective.target() as usize] as i8).min(left as i8)
-            }
-            (Objective::Declarer(_), None) => left as i8 / 2,
+        let guess = match (near, objective, state.contract.and_then(|c| c.level())) {
+            (Some(total), _, _) => total as i8 - done as i8,
+            (None, Objective::Declarer(_), Some(level)) => (level as i8 - done as i8).min(left as i8),
+            (None, Objective::Declarer(_), None) => left as i8 / 2,
             _ => 0,
         };
         let mut s = self.search(state, objective)?;
@@ -220,10 +230,11 @@ impl Solver {
     /// As [`Solver::solve`]; also when a talon card is about to lead (nobody chooses).
     pub fn card_values(&mut self, state: &PlayState, objective: Objective) -> Result<Vec<(Card, u8)>, SolveError> {
         check(state)?;
-        let mut out = Vec::new();
+        let mut out: Vec<(Card, u8)> = Vec::new();
         for card in legal_now(state) {
             let next = play_card(state, card);
-            let v = self.solve(&next, objective)?;
+            // The cards' values are close to each other: the last one is the first guess.
+            let v = self.solve_near(&next, objective, out.last().map(|l| l.1))?;
             out.push((card, v.tricks));
         }
         Ok(out)
