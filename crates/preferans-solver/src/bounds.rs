@@ -7,7 +7,7 @@ use preferans::trick::{Owner, Trick};
 use preferans::CardSet;
 
 use crate::key::at_or_above;
-use crate::search::{above, trick_relevance, Search};
+use crate::search::{trick_relevance, Search};
 
 impl Search<'_> {
     /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
@@ -69,27 +69,17 @@ impl Search<'_> {
         let Some(trump) = self.trump else {
             return ((0, 0), (0, 0));
         };
-        let suit_index = trump.index();
-        let shift = suit_index * 8;
+        let trumps = 0xffu32 << (trump.index() * 8);
         let t = self.target as usize % 3;
-        let suit = |h: u32| (h >> shift) & 0xff;
-        let mine = suit(self.hands[t]);
-        let a = suit(self.hands[(t + 1) % 3]);
-        let b = suit(self.hands[(t + 2) % 3]);
-        // Cards of `x` above every card of `y` (all of `x` when `y` is empty).
-        let count_above = |x: u32, y: u32| -> u8 { (x & !((1u32 << above(y)) - 1)).count_ones() as u8 };
-        let ours = count_above(mine, a | b);
-        let theirs = count_above(a, mine).max(count_above(b, mine));
-        let ours_rel = if ours > 0 && a | b != 0 {
-            at_or_above(suit_index, above(a | b))
-        } else {
-            0
-        };
-        let theirs_rel = if theirs > 0 && mine != 0 {
-            at_or_above(suit_index, above(mine))
-        } else {
-            0
-        };
+        let mine = self.hands[t] & trumps;
+        let (a, b) = (self.hands[(t + 1) % 3] & trumps, self.hands[(t + 2) % 3] & trumps);
+        // The trumps above every trump of the other side (all of them if it has none).
+        let above_theirs = trumps & !smear_down(a | b);
+        let above_mine = trumps & !smear_down(mine);
+        let ours = (mine & above_theirs).count_ones() as u8;
+        let theirs = (a & above_mine).count_ones().max((b & above_mine).count_ones()) as u8;
+        let ours_rel = if ours > 0 && a | b != 0 { above_theirs } else { 0 };
+        let theirs_rel = if theirs > 0 && mine != 0 { above_mine } else { 0 };
         ((ours, ours_rel), (theirs, theirs_rel))
     }
 
@@ -98,44 +88,53 @@ impl Search<'_> {
     /// holds trumps; all of his top trumps. A lower bound on his side's tricks, with its
     /// relevance mask (the runs, where another hand holds the suit).
     pub(crate) fn quick_tricks(&self, leader: Owner) -> (u8, u32) {
-        let me = self.hands[leader as usize % 3];
+        let l = leader as usize % 3;
+        let me = self.hands[l];
+        let (o1, o2) = (self.hands[(l + 1) % 3], self.hands[(l + 2) % 3]);
+        // In every suit at once: the cards above all of the others' (my run of top cards).
+        let others_and_below = smear_down(o1 | o2);
+        let runs = byte_counts(me & !others_and_below);
+        if runs == 0 {
+            return (0, 0);
+        }
         // Every other hand holding trumps limits a side suit: an opponent would ruff, and a
         // partner void in the suit would have to ruff (R6) and take the lead away.
-        let other_hands = [
-            self.hands[(leader as usize + 1) % 3],
-            self.hands[(leader as usize + 2) % 3],
-        ];
-        let all = self.hands[0] | self.hands[1] | self.hands[2];
         let trump_mask = self.trump.map_or(0, |t| 0xffu32 << (t.index() * 8));
+        let limit_by = |o: u32| if o & trump_mask != 0 { byte_counts(o) } else { u32::MAX };
+        let (lim1, lim2) = (limit_by(o1), limit_by(o2));
         let mut total = 0u32;
         let mut rel = 0;
-        for suit in 0..4usize {
+        for suit in 0..4 {
             let shift = suit * 8;
-            let present = (all >> shift) & 0xff;
-            let mine = (me >> shift) & 0xff;
-            if mine == 0 {
+            let mut n = (runs >> shift) & 0xff;
+            if n == 0 {
                 continue;
             }
-            // Length of my run of top cards: my cards above every other card of the suit.
-            let others = present & !mine;
-            let run = (mine & !((1u32 << above(others)) - 1)).count_ones();
-            if run == 0 {
-                continue;
+            if trump_mask >> shift & 1 == 0 {
+                n = n.min((lim1 >> shift) & 0xff).min((lim2 >> shift) & 0xff);
             }
-            let is_trump = trump_mask >> shift & 1 == 1;
-            let mut limit = run;
-            if !is_trump && trump_mask != 0 {
-                for o in other_hands {
-                    if o & trump_mask != 0 {
-                        limit = limit.min(((o >> shift) & 0xff).count_ones());
-                    }
-                }
+            if n > 0 && ((o1 | o2) >> shift) & 0xff != 0 {
+                rel |= !others_and_below & (0xff << shift);
             }
-            if limit > 0 && others != 0 {
-                rel |= at_or_above(suit, above(others));
-            }
-            total += limit;
+            total += n;
         }
         (total as u8, rel)
     }
+}
+
+/// In each byte (suit), every bit at or below the highest set bit.
+#[inline]
+fn smear_down(mut x: u32) -> u32 {
+    x |= (x >> 1) & 0x7f7f_7f7f;
+    x |= (x >> 2) & 0x3f3f_3f3f;
+    x |= (x >> 4) & 0x0f0f_0f0f;
+    x
+}
+
+/// The number of set bits of each byte, in that byte.
+#[inline]
+fn byte_counts(x: u32) -> u32 {
+    let x = x - ((x >> 1) & 0x5555_5555);
+    let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f
 }

@@ -32,13 +32,6 @@ pub(crate) fn trick_relevance(played: u32, winner: Card) -> u32 {
     }
 }
 
-/// Index + 1 of the highest set bit (0 for none): `at_or_above(suit, above(x))` is every card
-/// above all of `x`.
-#[inline]
-pub(crate) fn above(x: u32) -> u32 {
-    32 - x.leading_zeros()
-}
-
 /// The search over one position's subtree. Values are the target's *future* tricks.
 pub(crate) struct Search<'t> {
     pub hands: [u32; 3],
