@@ -19,6 +19,9 @@ pub struct ServeArgs {
     /// Pause before each bot action, in milliseconds, so people can follow the play.
     #[arg(long, default_value_t = 600)]
     bot_delay_ms: u64,
+    /// Tables created and seats claimed per minute from one client address (0: no limit).
+    #[arg(long, default_value_t = 60)]
+    posts_per_minute: u32,
 }
 
 /// Runs the server until it is stopped.
@@ -31,6 +34,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
     runtime.block_on(async {
         let settings = HubSettings {
             bot_delay: Duration::from_millis(a.bot_delay_ms),
+            posts_per_minute: a.posts_per_minute,
             ..HubSettings::default()
         };
         let server = Server::start(a.addr, &a.database, settings)

@@ -161,6 +161,8 @@ async fn main() -> anyhow::Result<()> {
         .unwrap_or_else(|| format!("sqlite://{}", dir.path().join("load.db").display()));
     let settings = HubSettings {
         bot_delay: Duration::ZERO,
+        // Every table and seat comes from this one address.
+        posts_per_minute: 0,
         ..HubSettings::default()
     };
     let server = Server::start("127.0.0.1:0".parse()?, &database, settings).await?;

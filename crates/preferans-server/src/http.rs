@@ -1,9 +1,10 @@
 //! HTTP routes: the pages, the lobby API, seats, scoresheet, records, replay and the
 //! WebSocket upgrade. Errors are JSON `{"error": "…"}` with a fitting status.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -130,10 +131,24 @@ async fn rules_info() -> Json<serde_json::Value> {
     Json(json!({ "games": ["russian"], "presets": presets, "options": options, "bots": bot_levels() }))
 }
 
+/// Refuses a client over its allowance of tables and seats ([`crate::HubSettings`]).
+fn check_posts(hub: &Hub, client: SocketAddr) -> Result<(), ApiError> {
+    if hub.allow_post(client.ip()) {
+        Ok(())
+    } else {
+        Err(ApiError(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many tables or seats from this address: wait a minute".into(),
+        ))
+    }
+}
+
 async fn create_table(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Result<Json<TableConfig>, axum::extract::rejection::JsonRejection>,
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    check_posts(&hub, client)?;
     let Json(config) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
     let id = hub.create_table(config).await?;
     Ok((
@@ -154,9 +169,11 @@ struct SeatRequest {
 
 async fn claim_seat(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     body: Result<Json<SeatRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    check_posts(&hub, client)?;
     let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
     let (seat, token) = hub
         .claim_seat(&id, req.seat, &req.name, req.password.as_deref())

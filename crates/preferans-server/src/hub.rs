@@ -59,6 +59,9 @@ pub struct HubSettings {
     pub bot_delay: Duration,
     /// Samples of the expert hint adviser.
     pub hint_budget: usize,
+    /// Tables created and seats claimed per minute per client address (its burst too);
+    /// 0: no limit.
+    pub posts_per_minute: u32,
 }
 
 impl Default for HubSettings {
@@ -66,15 +69,20 @@ impl Default for HubSettings {
         HubSettings {
             bot_delay: Duration::from_millis(600),
             hint_budget: 40,
+            posts_per_minute: 60,
         }
     }
 }
+
+/// Requests per client address (`governor`, keyed).
+type AddressLimiter = governor::DefaultKeyedRateLimiter<std::net::IpAddr>;
 
 /// All tables of this process.
 pub struct Hub {
     store: Store,
     tables: RwLock<HashMap<String, Arc<TableHandle>>>,
     settings: HubSettings,
+    posts: Option<AddressLimiter>,
 }
 
 /// 128 random bits from the operating system as hex: table ids and seat tokens. Security,
@@ -94,15 +102,29 @@ fn random_seed() -> u64 {
 }
 
 impl Hub {
+    /// Whether a client at `address` may create a table or claim a seat now
+    /// ([`HubSettings::posts_per_minute`]).
+    pub fn allow_post(&self, address: std::net::IpAddr) -> bool {
+        let Some(limiter) = &self.posts else { return true };
+        // Forget addresses whose allowance has refilled, now and then.
+        if limiter.len() > 10_000 {
+            limiter.retain_recent();
+        }
+        limiter.check_key(&address).is_ok()
+    }
+
     /// Loads every stored table (replaying its log) and starts its bots and timers.
     ///
     /// # Errors
     /// The store cannot be read, or a stored table does not replay.
     pub async fn start(store: Store, settings: HubSettings) -> Result<Arc<Hub>, anyhow::Error> {
+        let posts = std::num::NonZeroU32::new(settings.posts_per_minute)
+            .map(|n| governor::RateLimiter::keyed(governor::Quota::per_minute(n)));
         let hub = Arc::new(Hub {
             store,
             tables: RwLock::new(HashMap::new()),
             settings,
+            posts,
         });
         let stored = hub.store.load_tables().await?;
         let mut map = hub.tables.write().await;

@@ -47,6 +47,8 @@ impl Server {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
         let app = http::router(hub.clone());
+        // Client addresses reach the handlers (rate limits per address).
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         let task = tokio::spawn(async move { axum::serve(listener, app).await });
         Ok(Server { addr, hub, task })
     }

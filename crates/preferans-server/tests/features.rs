@@ -180,3 +180,26 @@ async fn a_flooding_connection_is_slowed_down_and_then_served_again() {
     c.send(json!({"type": "ping"})).await;
     assert_eq!(c.recv().await["type"], "pong");
 }
+
+#[tokio::test]
+async fn one_address_may_create_only_so_many_tables_a_minute() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = preferans_server::HubSettings {
+        posts_per_minute: 5,
+        ..common::fast()
+    };
+    let server = preferans_server::Server::start("127.0.0.1:0".parse().unwrap(), &sqlite_url(&dir), settings)
+        .await
+        .unwrap();
+    let bots = json!([{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}, {"kind": "human"}]);
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        let (status, _) = common::post(server.addr, "/api/tables", json!({"seats": bots, "hand_limit": 1})).await;
+        statuses.push(status);
+    }
+    assert_eq!(statuses[..5], [201; 5], "{statuses:?}");
+    assert!(statuses[5..].iter().all(|s| *s == 429), "{statuses:?}");
+    let (status, body) = common::post(server.addr, "/api/tables", json!({"seats": bots})).await;
+    assert_eq!(status, 429);
+    assert!(body["error"].as_str().unwrap().contains("wait a minute"));
+}

@@ -17,6 +17,7 @@ pub fn fast() -> HubSettings {
     HubSettings {
         bot_delay: Duration::ZERO,
         hint_budget: 4,
+        posts_per_minute: 0,
     }
 }
 
