@@ -87,8 +87,9 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// A double-dummy solver with its transposition table (reused between solves: entries are
-/// keyed by the whole position, so they stay valid).
+/// A double-dummy solver with its transposition table (reused between solves: an entry holds
+/// for every position that agrees with it on what its result depended on, whatever the deal,
+/// so it stays valid).
 pub struct Solver {
     table: Table,
     node_limit: u64,
@@ -149,7 +150,6 @@ impl Solver {
     }
 
     fn search<'t>(&'t mut self, state: &PlayState, objective: Objective) -> Result<Search<'t>, SolveError> {
-        self.table.next_generation();
         check(state)?;
         let target = objective.target();
         if target > 2 {

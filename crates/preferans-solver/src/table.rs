@@ -129,9 +129,6 @@ impl Table {
         self.slots.len() * std::mem::size_of::<Slot>() + self.max_chunks * std::mem::size_of::<Chunk>()
     }
 
-    /// Starts a new search (entries stay valid: keys are whole positions).
-    pub fn next_generation(&mut self) {}
-
     /// Forgets every entry (in constant time, but for a sweep every 65,535 calls).
     pub fn clear(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
