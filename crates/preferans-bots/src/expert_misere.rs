@@ -3,13 +3,12 @@
 //! W7) and scored by the real scorer under the table's rules; the best mean wins.
 
 use preferans::observation::{Holder, Observation};
-use preferans::outcome::WhistCall;
 use preferans::trick::Owner;
 use preferans::{Action, Bid, Card, CardSet, PlayState};
 use preferans_solver::Objective;
 
 use crate::expert::{ExpertBot, NODES_PER_SOLVE};
-use crate::expert_sim::{my_result, outcome, rules_for, seat_of, Sides};
+use crate::expert_sim::{best_discards, defence_calls, my_result, outcome, rules_for, seat_of, Sides};
 use crate::heuristic::{misere_danger, my_hand};
 
 /// Misère discards weighed (the heuristic's best few).
@@ -54,7 +53,7 @@ impl ExpertBot {
                 let Ok(solved) = self.solver.solve(&state, Objective::Misere(my_pos as Owner)) else {
                     continue 'sample;
                 };
-                let calls = [WhistCall::Whist, WhistCall::Whist];
+                let calls = defence_calls(&rules, Bid::Misere, [deal[others[0]], deal[others[1]]]);
                 let played = outcome(&sides, Bid::Misere, calls, solved.tricks, [1.0, 1.0]);
                 results.push(my_result(&rules, o, me, &played));
             }
@@ -75,20 +74,7 @@ impl ExpertBot {
 /// The misère discards worth weighing: the heuristic's best few among the legal ones (the
 /// least dangerous hand left, then the highest cards shed).
 pub(crate) fn misere_discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
-    let hand = my_hand(o);
-    let mut discards: Vec<(f32, Card, Card)> = o
-        .legal_actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Discard(x, y) => {
-                let left = hand - CardSet::from_iter([*x, *y]);
-                let shed = (x.rank().index() + y.rank().index()) as f32 * 0.01;
-                Some((-(misere_danger(left) as f32) + shed, *x, *y))
-            }
-            _ => None,
-        })
-        .collect();
-    discards.sort_by(|a, b| b.0.total_cmp(&a.0));
-    discards.truncate(MISERE_DISCARD_CANDIDATES);
-    discards.into_iter().map(|(_, x, y)| (x, y)).collect()
+    best_discards(o, MISERE_DISCARD_CANDIDATES, |(x, y), left| {
+        -(misere_danger(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01
+    })
 }

@@ -29,15 +29,8 @@ impl ExpertBot {
         } else {
             Objective::Declarer(declarer as u8)
         };
-        // The declarer's tricks in the hand if the offer is accepted (P3: the unfinished
-        // trick is dropped; the remaining tricks are shared as offered).
-        let remaining = 10u8.saturating_sub(o.tricks_done);
-        let declarer_future = if offer.declarer_side {
-            offer.tricks
-        } else {
-            remaining.saturating_sub(offer.tricks)
-        };
-        let settled = f64::from(o.hands.get(declarer)?.tricks + declarer_future);
+        // The declarer's tricks in the hand if the offer is accepted (P3, the engine's share).
+        let settled = f64::from(o.hands.get(declarer)?.tricks + offer.declarer_share(o.tricks_done));
         let complete = k.all_hands_known();
         self.solver
             .set_node_limit(if complete { None } else { Some(NODES_PER_SOLVE) });

@@ -143,6 +143,16 @@ fn no_whist_round(rules: &Rules, contract: Bid) -> bool {
     !HandConfig::from_rules(rules).has_whist_round(contract)
 }
 
+/// The defenders' calls in a simulation: both whist where there is no whist round (W5–W7, as
+/// the engine records it), else what the heuristic would call on their hands.
+pub(crate) fn defence_calls(rules: &Rules, contract: Bid, defender_hands: [CardSet; 2]) -> [WhistCall; 2] {
+    if no_whist_round(rules, contract) {
+        [WhistCall::Whist, WhistCall::Whist]
+    } else {
+        heuristic_calls(contract, defender_hands)
+    }
+}
+
 /// The legal calls of the second defender after the first's (W2, from the engine).
 fn second_calls(contract: Bid, first: Action) -> &'static [Action] {
     if half_whist_allowed(contract, call_of(first)) {
@@ -419,11 +429,7 @@ impl ExpertBot {
                 let Some(&(_, t)) = tricks.iter().find(|(key, _)| *key == (*i, strain)) else {
                     continue;
                 };
-                let calls = if no_whist_round(&rules, *bid) {
-                    [WhistCall::Whist, WhistCall::Whist]
-                } else {
-                    heuristic_calls(*bid, defender_hands)
-                };
+                let calls = defence_calls(&rules, *bid, defender_hands);
                 let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
                 *total += my_result(&rules, o, me, &outcome(&sides, *bid, calls, t, weights));
             }
@@ -492,11 +498,7 @@ impl ExpertBot {
                 for smp in samples {
                     let Some(t) = smp.tricks[strain as usize] else { continue };
                     let defender_hands = [smp.hands[others[0]], smp.hands[others[1]]];
-                    let calls = if no_whist_round(&rules, bid) {
-                        [WhistCall::Whist, WhistCall::Whist]
-                    } else {
-                        heuristic_calls(bid, defender_hands)
-                    };
+                    let calls = defence_calls(&rules, bid, defender_hands);
                     let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
                     total += my_result(&rules, o, me, &outcome(&sides, bid, calls, t, weights));
                     n += 1;
@@ -512,17 +514,26 @@ impl ExpertBot {
 
 /// The discards worth weighing: the heuristic's best few among the legal ones.
 pub(crate) fn discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
+    best_discards(o, DISCARD_CANDIDATES, |_, kept| best_contract(kept).0)
+}
+
+/// The `n` legal discards with the highest `score` (of the pair and the hand it leaves).
+pub(crate) fn best_discards(
+    o: &Observation,
+    n: usize,
+    score: impl Fn((Card, Card), CardSet) -> f32,
+) -> Vec<(Card, Card)> {
     let hand = my_hand(o);
     let mut discards: Vec<(f32, Card, Card)> = o
         .legal_actions
         .iter()
         .filter_map(|a| match a {
-            Action::Discard(x, y) => Some((best_contract(hand - CardSet::from_iter([*x, *y])).0, *x, *y)),
+            Action::Discard(x, y) => Some((score((*x, *y), hand - CardSet::from_iter([*x, *y])), *x, *y)),
             _ => None,
         })
         .collect();
     discards.sort_by(|a, b| b.0.total_cmp(&a.0));
-    discards.truncate(DISCARD_CANDIDATES);
+    discards.truncate(n);
     discards.into_iter().map(|(_, x, y)| (x, y)).collect()
 }
 

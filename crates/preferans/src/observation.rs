@@ -84,6 +84,26 @@ pub struct OfferView {
     pub tricks: u8,
 }
 
+impl OfferView {
+    /// P3: the declarer's share of the tricks left if the offer is accepted (see
+    /// [`offer_declarer_share`]).
+    pub fn declarer_share(&self, tricks_done: u8) -> u8 {
+        offer_declarer_share(self.declarer_side, self.tricks, tricks_done)
+    }
+}
+
+/// P3: of the tricks left (10 minus those completed; an unfinished trick is dropped), the
+/// declarer's share when an offer of `tricks` for the offering side is accepted: the offered
+/// number when his side offered, else the rest.
+pub fn offer_declarer_share(declarer_side: bool, tricks: u8, tricks_done: u8) -> u8 {
+    let remaining = 10u8.saturating_sub(tricks_done);
+    if declarer_side {
+        tricks
+    } else {
+        remaining.saturating_sub(tricks)
+    }
+}
+
 /// Everything a viewer may know about the hand now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

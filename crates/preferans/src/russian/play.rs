@@ -178,11 +178,8 @@ impl RussianHand {
                 let mut tricks = self.tricks;
                 let offer = self.accepted.map(|o| {
                     let remaining = 10 - self.tricks_done;
-                    let decl_share = if o.declarer_side {
-                        o.tricks
-                    } else {
-                        remaining.saturating_sub(o.tricks)
-                    };
+                    let decl_share =
+                        crate::observation::offer_declarer_share(o.declarer_side, o.tricks, self.tricks_done);
                     tricks[self.declarer as usize] += decl_share;
                     // P3: the defence's share counts for the single whister, else the first defender.
                     let whister = [d1, d2]
