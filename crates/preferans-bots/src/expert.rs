@@ -293,8 +293,8 @@ impl ExpertBot {
         }
         let k = known(o);
         let me = o.seat?;
-        // The position whose card is to be played: the hand that holds the legal cards.
-        let mover = (0..3).find(|p| k.hands[*p].is_some_and(|h| h.is_superset(legal)))?;
+        // The hand whose card is to be played (the engine says which).
+        let mover = usize::from(o.to_play?);
         let declarer = k.declarer.map(|d| d as Owner);
         let objective = match (o.contract, declarer) {
             (Some(c), Some(d)) if c.is_misere() => Objective::Misere(d),

@@ -21,6 +21,30 @@ fn to_play(seed: u64, script: &[&str]) -> Option<RussianHand> {
     Some(h)
 }
 
+/// Seat 1 declares misère (open by default, W7).
+const MISERE: &[&str] = &["pass", "bid misere", "pass", "discard", "declare misere"];
+/// Seat 1 declares 6♠; one defender whists, the defence open or closed (W4).
+const SIX_SPADES_OPEN: &[&str] = &[
+    "pass",
+    "bid 6S",
+    "pass",
+    "discard",
+    "declare 6S",
+    "whist",
+    "pass",
+    "open",
+];
+const SIX_SPADES_CLOSED: &[&str] = &[
+    "pass",
+    "bid 6S",
+    "pass",
+    "discard",
+    "declare 6S",
+    "whist",
+    "pass",
+    "closed",
+];
+
 #[test]
 fn expert_never_loses_a_trick_the_solver_proves_in_open_positions() {
     // Misère against an open defence and open whist: the declarer sees every card, so his
@@ -29,20 +53,7 @@ fn expert_never_loses_a_trick_the_solver_proves_in_open_positions() {
     let mut solver = Solver::with_table_bytes(1 << 20);
     let mut checked = 0;
     for seed in 0..40u64 {
-        let script: &[&str] = if seed % 2 == 0 {
-            &["pass", "bid misere", "pass", "discard", "declare misere"]
-        } else {
-            &[
-                "pass",
-                "bid 6S",
-                "pass",
-                "discard",
-                "declare 6S",
-                "whist",
-                "pass",
-                "open",
-            ]
-        };
+        let script: &[&str] = if seed % 2 == 0 { MISERE } else { SIX_SPADES_OPEN };
         let Some(mut h) = to_play(seed, script) else { continue };
         let declarer = h.declarer().unwrap();
         let mut legal = Vec::new();
@@ -78,19 +89,7 @@ fn p3_declarer_accepts_a_fair_offer_and_refuses_a_worse_one() {
     let mut bot = ExpertBot::new(7, 40);
     let mut solver = Solver::with_table_bytes(1 << 20);
     let mut checked = [0, 0];
-    let contract: [&[&str]; 2] = [
-        &[
-            "pass",
-            "bid 6S",
-            "pass",
-            "discard",
-            "declare 6S",
-            "whist",
-            "pass",
-            "open",
-        ],
-        &["pass", "bid misere", "pass", "discard", "declare misere"],
-    ];
+    let contract: [&[&str]; 2] = [SIX_SPADES_OPEN, MISERE];
     for (misere, script) in contract.iter().enumerate() {
         for seed in 0..30u64 {
             let Some(h) = to_play(seed, script) else { continue };
@@ -131,17 +130,9 @@ fn p3_a_defender_with_hidden_cards_takes_a_gift_and_refuses_a_grab() {
     let mut solver = Solver::with_table_bytes(1 << 20);
     let mut checked = 0;
     for seed in 0..30u64 {
-        let script = [
-            "pass",
-            "bid 6S",
-            "pass",
-            "discard",
-            "declare 6S",
-            "whist",
-            "pass",
-            "closed",
-        ];
-        let Some(mut h) = to_play(seed, &script) else { continue };
+        let Some(mut h) = to_play(seed, SIX_SPADES_CLOSED) else {
+            continue;
+        };
         let Some(declarer) = h.declarer() else { continue };
         // The eldest leads his first card; then the declarer is to move.
         let mut legal = Vec::new();
