@@ -91,6 +91,13 @@ impl Search<'_> {
         if self.aborted {
             return (0, 0);
         }
+        // The future tricks lie in 0..=left: a window outside decides at once.
+        if beta <= 0 {
+            return (0, 0);
+        }
+        if alpha >= left as i8 {
+            return (left as i8, 0);
+        }
         if !cur.trick.is_empty() {
             let (v, _, rel) = self.play(cur, to_play, left, alpha, beta, 0);
             return (v, rel);
