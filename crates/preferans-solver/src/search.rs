@@ -122,30 +122,26 @@ impl Search<'_> {
             }
         }
         if self.maximize {
-            // Quick tricks (DDS): winners the leader can cash at once bound the result.
-            let (qt, quick_rel) = self.quick_tricks(to_play);
-            let qt = qt.min(left) as i8;
             // Top trumps win whoever leads: the declarer's above every defender's trump are
             // his; the defence wins at least as many tricks as one defender holds trumps above
-            // every trump of the declarer.
+            // every trump of the declarer. Each cutoff relies only on the bound that made it.
             let ((mine, mine_rel), (theirs, theirs_rel)) = self.sure_trump_tricks();
             let (mine, theirs) = (mine.min(left) as i8, theirs.min(left) as i8);
-            // Each cutoff relies only on the bound that made it.
-            let (lower, lower_rel) = if to_play == self.target && qt > mine {
-                (qt, quick_rel)
-            } else {
-                (mine, mine_rel)
-            };
-            if lower >= beta {
-                return (lower, lower_rel);
+            if mine >= beta {
+                return (mine, mine_rel);
             }
-            let (upper, upper_rel) = if to_play != self.target && qt > theirs {
-                (left as i8 - qt, quick_rel)
-            } else {
-                (left as i8 - theirs, theirs_rel)
-            };
-            if upper <= alpha {
-                return (upper, upper_rel);
+            if left as i8 - theirs <= alpha {
+                return (left as i8 - theirs, theirs_rel);
+            }
+            // Quick tricks (DDS): winners the leader can cash at once bound his side's result.
+            let (qt, quick_rel) = self.quick_tricks(to_play);
+            let qt = qt.min(left) as i8;
+            if to_play == self.target {
+                if qt >= beta {
+                    return (qt, quick_rel);
+                }
+            } else if left as i8 - qt <= alpha {
+                return (left as i8 - qt, quick_rel);
             }
         }
         let in_play = self.hands[0] | self.hands[1] | self.hands[2];
