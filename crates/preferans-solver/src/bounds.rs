@@ -39,6 +39,89 @@ impl Search<'_> {
         (to_play as usize % 3 != t || can_lead).then_some(rel)
     }
 
+    /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
+    /// all-pass target can lose the next trick whatever the others do. On lead, he leads his
+    /// lowest card of a suit where one of the others holds only higher cards (that hand must
+    /// follow above him); the others on lead, every suit the leader holds is one the target
+    /// is void in (he discards) or holds a card below the leader's lowest (he ducks). Returns
+    /// the relevance mask (the cards compared: from that hand's lowest of the suit up).
+    #[inline]
+    pub(crate) fn target_loses_next_trick(&self, to_play: Owner) -> Option<u32> {
+        let t = self.target as usize % 3;
+        let mine = self.hands[t];
+        let leader = to_play as usize % 3;
+        if leader == t {
+            for o in [self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]] {
+                for suit in 0..4 {
+                    let m = (mine >> (suit * 8)) & 0xff;
+                    let x = (o >> (suit * 8)) & 0xff;
+                    if m != 0 && x != 0 && m & m.wrapping_neg() < x & x.wrapping_neg() {
+                        return Some(at_or_above(suit, x.trailing_zeros()));
+                    }
+                }
+            }
+            return None;
+        }
+        let lead = self.hands[leader];
+        let mut rel = 0;
+        for suit in 0..4 {
+            let m = (mine >> (suit * 8)) & 0xff;
+            let x = (lead >> (suit * 8)) & 0xff;
+            if m == 0 || x == 0 {
+                continue;
+            }
+            if m & m.wrapping_neg() > x & x.wrapping_neg() {
+                return None;
+            }
+            rel |= at_or_above(suit, x.trailing_zeros());
+        }
+        Some(rel)
+    }
+
+    /// Without trumps, at a trick boundary whose trick no talon card leads: the others can make
+    /// the misère / all-pass target win the next trick. On lead, whatever suit he leads, each
+    /// other hand holding it has a card below his lowest (or he alone holds it); the others on
+    /// lead, the leader has a suit the target holds where the leader and his partner (unless
+    /// void) both hold a card below the target's lowest. Returns the relevance mask (from the
+    /// target's lowest card of the suits compared up).
+    #[inline]
+    pub(crate) fn target_wins_next_trick(&self, to_play: Owner) -> Option<u32> {
+        let t = self.target as usize % 3;
+        let mine = self.hands[t];
+        let leader = to_play as usize % 3;
+        let lowest = |x: u32| x & x.wrapping_neg();
+        // Whether `o` (a suit's bits of another hand) can play under `m` (the target's).
+        let under = |o: u32, m: u32| o == 0 || lowest(o) < lowest(m);
+        let (a, b) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
+        if leader == t {
+            let mut rel = 0;
+            for suit in 0..4 {
+                let m = (mine >> (suit * 8)) & 0xff;
+                if m == 0 {
+                    continue;
+                }
+                let (x, y) = ((a >> (suit * 8)) & 0xff, (b >> (suit * 8)) & 0xff);
+                if !under(x, m) || !under(y, m) {
+                    return None;
+                }
+                if x | y != 0 {
+                    rel |= at_or_above(suit, m.trailing_zeros());
+                }
+            }
+            return Some(rel);
+        }
+        let (lead, partner) = if leader == (t + 1) % 3 { (a, b) } else { (b, a) };
+        for suit in 0..4 {
+            let m = (mine >> (suit * 8)) & 0xff;
+            let x = (lead >> (suit * 8)) & 0xff;
+            let y = (partner >> (suit * 8)) & 0xff;
+            if m != 0 && x != 0 && lowest(x) < lowest(m) && under(y, m) {
+                return Some(at_or_above(suit, m.trailing_zeros()));
+            }
+        }
+        None
+    }
+
     /// The last trick: every hand holds one card, so there is nothing to choose.
     #[inline]
     pub(crate) fn last_trick(&self, leader: Owner) -> (i8, u32) {

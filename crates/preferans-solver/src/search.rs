@@ -121,6 +121,19 @@ impl Search<'_> {
                 return (0, rel);
             }
         }
+        if !self.maximize && self.trump.is_none() {
+            // Misère / all-pass, the next trick alone: the target must lose it, or must win it.
+            if alpha >= left as i8 - 1 {
+                if let Some(rel) = self.target_loses_next_trick(to_play) {
+                    return (left as i8 - 1, rel);
+                }
+            }
+            if beta <= 1 {
+                if let Some(rel) = self.target_wins_next_trick(to_play) {
+                    return (1, rel);
+                }
+            }
+        }
         if self.maximize {
             // Top trumps win whoever leads: the declarer's above every defender's trump are
             // his; the defence wins at least as many tricks as one defender holds trumps above
