@@ -21,22 +21,15 @@ impl Search<'_> {
         let t = self.target as usize % 3;
         let mine = self.hands[t];
         let others = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
-        let mut can_lead = false;
-        let mut rel = 0;
-        for suit in 0..4 {
-            let m = (mine >> (suit * 8)) & 0xff;
-            let o = (others >> (suit * 8)) & 0xff;
-            if m == 0 || o == 0 {
-                continue;
-            }
-            // His highest card below their lowest: every bit of m under o's lowest bit.
-            if m >= (o & o.wrapping_neg()) {
-                return None;
-            }
-            can_lead = true;
-            rel |= at_or_above(suit, o.trailing_zeros());
+        // In every suit at once: their lowest card and everything above it.
+        let theirs_up = smear_up(others);
+        if mine & theirs_up != 0 {
+            return None; // a card of his at or above their lowest of its suit
         }
-        (to_play as usize % 3 != t || can_lead).then_some(rel)
+        // The suits both hold: their cards there (from their lowest up) are what was compared.
+        let both = byte_any(mine) & byte_any(others);
+        let can_lead = both != 0;
+        (to_play as usize % 3 != t || can_lead).then_some(theirs_up & both)
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
@@ -212,6 +205,23 @@ fn smear_down(mut x: u32) -> u32 {
     x |= (x >> 2) & 0x3f3f_3f3f;
     x |= (x >> 4) & 0x0f0f_0f0f;
     x
+}
+
+/// In each byte (suit), every bit at or above the lowest set bit.
+#[inline]
+fn smear_up(mut x: u32) -> u32 {
+    x |= (x << 1) & 0xfefe_fefe;
+    x |= (x << 2) & 0xfcfc_fcfc;
+    x |= (x << 4) & 0xf0f0_f0f0;
+    x
+}
+
+/// Each byte (suit) of `x` that has a set bit, all ones; the others zero.
+#[inline]
+fn byte_any(x: u32) -> u32 {
+    // The high bit of each byte: set when the byte is non-zero.
+    let hi = ((x & 0x7f7f_7f7f) + 0x7f7f_7f7f | x) & 0x8080_8080;
+    (hi >> 7) * 0xff
 }
 
 /// The number of set bits of each byte, in that byte.

@@ -167,13 +167,21 @@ impl Solver {
         };
         let trump_code = state.trump.map_or(4, |s| s.index() as u32);
         let ctx = (trump_code << 2 | u32::from(target)) << 3 | u32::from(objective.maximize()) << 2;
+        let talon_first_left = if pending > 0 { first_left } else { 0 };
+        // The last talon-led trick starts with this many tricks left (X2, F3).
+        let talon_pending_from = (0..2u8)
+            .filter(|&idx| state.talon_leads[idx as usize].is_some() && talon_first_left > idx)
+            .map(|idx| talon_first_left - idx)
+            .min()
+            .unwrap_or(u8::MAX);
         Ok(Search {
             hands: state.hands.map(|h| h.bits()),
             trump: state.trump,
             target,
             maximize: objective.maximize(),
             talon: state.talon_leads,
-            talon_first_left: if pending > 0 { first_left } else { 0 },
+            talon_first_left,
+            talon_pending_from,
             talon_owner: if state.talon_can_win { 3 } else { TALON_OWNER },
             ctx: ctx << 2,
             tt: &mut self.table,

@@ -44,6 +44,9 @@ pub(crate) struct Search<'t> {
     pub talon: [Option<Card>; 2],
     /// Tricks left at the first trick boundary that a talon card leads.
     pub talon_first_left: u8,
+    /// A talon card leads one of the remaining tricks when at least this many are left
+    /// (`u8::MAX`: none does).
+    pub talon_pending_from: u8,
     /// Owner of the talon lead: `TALON_OWNER` (cannot win) or the 4-player dealer (3).
     pub talon_owner: Owner,
     /// Search context in the key: trump, target, goal.
@@ -207,9 +210,7 @@ impl Search<'_> {
     /// Whether a talon card still leads one of the `left` remaining tricks (X2, F3).
     #[inline]
     fn talon_pending(&self, left: u8) -> bool {
-        (0..2u8).any(|idx| {
-            self.talon[idx as usize].is_some() && self.talon_first_left > idx && self.talon_first_left - idx <= left
-        })
+        left >= self.talon_pending_from
     }
 
     /// One card decision of `to_play` in `cur`: the value, the best card (index + 1) and the
