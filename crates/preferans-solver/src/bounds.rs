@@ -220,7 +220,7 @@ fn smear_up(mut x: u32) -> u32 {
 #[inline]
 fn byte_any(x: u32) -> u32 {
     // The high bit of each byte: set when the byte is non-zero.
-    let hi = ((x & 0x7f7f_7f7f) + 0x7f7f_7f7f | x) & 0x8080_8080;
+    let hi = (((x & 0x7f7f_7f7f) + 0x7f7f_7f7f) | x) & 0x8080_8080;
     (hi >> 7) * 0xff
 }
 
