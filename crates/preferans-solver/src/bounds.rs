@@ -43,32 +43,26 @@ impl Search<'_> {
         let t = self.target as usize % 3;
         let mine = self.hands[t];
         let leader = to_play as usize % 3;
+        // All suits at once (bytes): `below(x)` is the cards under x's lowest of their suit,
+        // in the suits x holds.
+        let below = |x: u32| !smear_up(x) & byte_any(x);
         if leader == t {
-            for o in [self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]] {
-                for suit in 0..4 {
-                    let m = (mine >> (suit * 8)) & 0xff;
-                    let x = (o >> (suit * 8)) & 0xff;
-                    if m != 0 && x != 0 && m & m.wrapping_neg() < x & x.wrapping_neg() {
-                        return Some(at_or_above(suit, x.trailing_zeros()));
-                    }
+            for x in [self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]] {
+                let hit = mine & below(x);
+                if hit != 0 {
+                    let suit = hit.trailing_zeros() / 8;
+                    return Some(smear_up(x) & 0xff << (suit * 8));
                 }
             }
             return None;
         }
         let lead = self.hands[leader];
-        let mut rel = 0;
-        for suit in 0..4 {
-            let m = (mine >> (suit * 8)) & 0xff;
-            let x = (lead >> (suit * 8)) & 0xff;
-            if m == 0 || x == 0 {
-                continue;
-            }
-            if m & m.wrapping_neg() > x & x.wrapping_neg() {
-                return None;
-            }
-            rel |= at_or_above(suit, x.trailing_zeros());
+        let both = byte_any(mine) & byte_any(lead);
+        // A suit both hold where he has nothing under the leader's lowest: no sure duck.
+        if both & !byte_any(mine & below(lead)) != 0 {
+            return None;
         }
-        Some(rel)
+        Some(smear_up(lead) & both)
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the others can make
@@ -82,37 +76,27 @@ impl Search<'_> {
         let t = self.target as usize % 3;
         let mine = self.hands[t];
         let leader = to_play as usize % 3;
-        let lowest = |x: u32| x & x.wrapping_neg();
-        // Whether `o` (a suit's bits of another hand) can play under `m` (the target's).
-        let under = |o: u32, m: u32| o == 0 || lowest(o) < lowest(m);
+        // All suits at once (bytes): the suits where `x` has a card under his lowest.
+        let mine_up = smear_up(mine);
+        let under = |x: u32| byte_any(x & !mine_up);
+        let held = byte_any(mine);
         let (a, b) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
         if leader == t {
-            let mut rel = 0;
-            for suit in 0..4 {
-                let m = (mine >> (suit * 8)) & 0xff;
-                if m == 0 {
-                    continue;
-                }
-                let (x, y) = ((a >> (suit * 8)) & 0xff, (b >> (suit * 8)) & 0xff);
-                if !under(x, m) || !under(y, m) {
-                    return None;
-                }
-                if x | y != 0 {
-                    rel |= at_or_above(suit, m.trailing_zeros());
-                }
+            // Whatever he leads, each other hand holding the suit plays under him.
+            let fails = |x: u32| held & byte_any(x) & !under(x);
+            if fails(a) | fails(b) != 0 {
+                return None;
             }
-            return Some(rel);
+            return Some(mine_up & held & byte_any(a | b));
         }
         let (lead, partner) = if leader == (t + 1) % 3 { (a, b) } else { (b, a) };
-        for suit in 0..4 {
-            let m = (mine >> (suit * 8)) & 0xff;
-            let x = (lead >> (suit * 8)) & 0xff;
-            let y = (partner >> (suit * 8)) & 0xff;
-            if m != 0 && x != 0 && lowest(x) < lowest(m) && under(y, m) {
-                return Some(at_or_above(suit, m.trailing_zeros()));
-            }
+        // A suit of his the leader can lead under him, the partner following under or void.
+        let hit = held & under(lead) & (!byte_any(partner) | under(partner));
+        if hit == 0 {
+            return None;
         }
-        None
+        let suit = hit.trailing_zeros() / 8;
+        Some(mine_up & 0xff << (suit * 8))
     }
 
     /// The last trick: every hand holds one card, so there is nothing to choose.
