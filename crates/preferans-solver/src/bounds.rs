@@ -6,7 +6,6 @@
 use preferans::trick::{Owner, Trick};
 use preferans::CardSet;
 
-use crate::key::at_or_above;
 use crate::search::{trick_relevance, Search};
 
 impl Search<'_> {
