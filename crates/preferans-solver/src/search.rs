@@ -343,7 +343,7 @@ impl Search<'_> {
 
     /// `to_play` plays `card` to `cur`: the value of the position after it and its relevance
     /// mask (`None` when the node limit stops the search).
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, cur: Cur, to_play: Owner, card: Card, left: u8, alpha: i8, beta: i8) -> Option<(i8, u32)> {
         let p = to_play as usize % 3;
         let talon_led = cur.talon_led();
