@@ -214,3 +214,95 @@ fn byte_counts(x: u32) -> u32 {
     let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
     (x + (x >> 4)) & 0x0f0f_0f0f
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Table;
+    use preferans::trick::TALON_OWNER;
+
+    /// Misère bounds on hand-made positions: target (the declarer) is position 0.
+    fn with_search<R>(hands: [&str; 3], f: impl FnOnce(&Search) -> R) -> R {
+        let mut table = Table::with_bytes(1 << 16);
+        let bits = hands.map(|h| h.parse::<CardSet>().expect("cards").bits());
+        let s = Search {
+            hands: bits,
+            trump: None,
+            target: 0,
+            maximize: false,
+            talon: [None, None],
+            talon_first_left: 0,
+            talon_pending_from: u8::MAX,
+            talon_owner: TALON_OWNER,
+            ctx: 0,
+            tt: &mut table,
+            nodes: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+            partition: true,
+        };
+        f(&s)
+    }
+
+    #[test]
+    fn byte_helpers() {
+        assert_eq!(smear_up(0x0000_1004), 0x0000_f0fc);
+        assert_eq!(byte_any(0x8000_0100), 0xff00_ff00);
+        assert_eq!(byte_any(0), 0);
+    }
+
+    #[test]
+    fn safe_target_needs_every_card_under_theirs() {
+        // Spades: his 7 8 under their 9 10; hearts: his 7 under their 8.
+        let safe = with_search(["7S 8S 7H", "9S 8H 7D", "TS AD KD"], |s| {
+            (s.target_is_safe(1), s.target_is_safe(0))
+        });
+        assert_eq!(safe.0, Some(at(0, 2) | at(3, 1)), "others on lead");
+        assert!(safe.1.is_some(), "on lead he has a suit to lead");
+        // His 9 of spades is above their 8: not safe.
+        let unsafe_ = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
+        assert_eq!(unsafe_, None);
+    }
+
+    #[test]
+    fn target_on_lead_loses_under_a_hand_holding_only_higher_cards() {
+        // He leads the 7 of spades: hand 1 holds only higher spades and must go over.
+        let r = with_search(["7S AH", "9S TS", "8H 7D"], |s| s.target_loses_next_trick(0));
+        assert_eq!(r, Some(at(0, 2)));
+        // Each other hand can follow under his lowest spade and heart: no sure loss.
+        let r = with_search(["8S AH", "7S TS", "7H 7D"], |s| s.target_loses_next_trick(0));
+        assert_eq!(r, None);
+    }
+
+    #[test]
+    fn target_ducks_or_discards_under_the_leader() {
+        // Hand 1 leads: every spade of his is above the target's 7; the target is void in
+        // diamonds (he discards).
+        let r = with_search(["7S AH", "9S 8D", "TS 7D"], |s| s.target_loses_next_trick(1));
+        assert_eq!(r, Some(at(0, 2)));
+        // The leader's 7 of hearts is under the target's ace and only heart: he must win it.
+        let r = with_search(["7S AH", "9S 7H", "TS 7D"], |s| s.target_loses_next_trick(1));
+        assert_eq!(r, None);
+    }
+
+    #[test]
+    fn target_is_made_to_win_the_next_trick() {
+        // On lead with only the ace of hearts and the king of spades, both others under him.
+        let r = with_search(["KS AH", "7S 7H", "8S 8H"], |s| s.target_wins_next_trick(0));
+        assert_eq!(r, Some(at(0, 6) | at(3, 7)));
+        // He can lead the 7 of diamonds under hand 2's 8: no.
+        let r = with_search(["7D AH", "7S 7H", "8D 8H"], |s| s.target_wins_next_trick(0));
+        assert_eq!(r, None);
+        // Hand 1 leads the 7 of spades under his king; hand 2 is void in spades.
+        let r = with_search(["KS AH", "7S 7H", "8D 8H"], |s| s.target_wins_next_trick(1));
+        assert_eq!(r, Some(at(0, 6)));
+        // Hand 2 would have to go over with the ace of spades: no.
+        let r = with_search(["KS 9H", "7S 7D", "AS 8D"], |s| s.target_wins_next_trick(1));
+        assert_eq!(r, None);
+    }
+
+    /// Cards of suit `suit` from rank index `rank` up.
+    fn at(suit: usize, rank: u32) -> u32 {
+        crate::key::at_or_above(suit, rank)
+    }
+}
