@@ -117,18 +117,27 @@ impl Search<'_> {
         )
     }
 
-    /// Trump tricks each side wins whatever happens: the declarer's trumps above every trump
-    /// of the defenders (the highest trump wins any trick it is played to), and, for the
-    /// defence, the larger count of one defender's trumps above every trump of the declarer
-    /// (one hand plays one card per trick, so none of them can fall on another of them; the
-    /// other defender's can, hence the larger count and not the sum). No trumps: (0, 0).
-    /// Each with its relevance mask: the trumps above the other side's highest.
+    /// Trump tricks each side wins whatever happens, two ways for each side (the first with
+    /// the smaller relevance mask, the second never smaller in count):
+    /// - top trumps: the declarer's above every trump of the defenders (the highest trump wins
+    ///   any trick it is played to), and the larger count of one defender's trumps above every
+    ///   trump of the declarer (one hand plays one card per trick, so none of them can fall on
+    ///   another of them; the other defender's can, hence the larger count and not the sum);
+    /// - length: every trump of a hand is played in a trick of its own by the end, and is
+    ///   beaten only by a higher trump of the other side played to the same trick, each of
+    ///   which beats one at most: the hand's trumps less the most of them the other side's
+    ///   higher trumps can be matched against ([`trumps_kept`]). A defender's trump beaten by
+    ///   his partner's still wins the trick for the defence.
+    ///
+    /// No trumps: all zero. Each count comes with its relevance mask: for the top trumps, the
+    /// trumps above the other side's highest; for length, the trumps from the hand's lowest up.
     #[inline]
-    pub(crate) fn sure_trump_tricks(&self) -> ((u8, u32), (u8, u32)) {
+    pub(crate) fn sure_trump_tricks(&self) -> SureTrumps {
         let Some(trump) = self.trump else {
-            return ((0, 0), (0, 0));
+            return SureTrumps::default();
         };
-        let trumps = 0xffu32 << (trump.index() * 8);
+        let shift = trump.index() * 8;
+        let trumps = 0xffu32 << shift;
         let t = self.target as usize % 3;
         let mine = self.hands[t] & trumps;
         let (a, b) = (self.hands[(t + 1) % 3] & trumps, self.hands[(t + 2) % 3] & trumps);
@@ -139,26 +148,49 @@ impl Search<'_> {
         let theirs = (a & above_mine).count_ones().max((b & above_mine).count_ones()) as u8;
         let ours_rel = if ours > 0 && a | b != 0 { above_theirs } else { 0 };
         let theirs_rel = if theirs > 0 && mine != 0 { above_mine } else { 0 };
-        ((ours, ours_rel), (theirs, theirs_rel))
+        // Length: from each hand's lowest trump up.
+        let byte = |x: u32| (x >> shift) as u8;
+        let from_lowest = |x: u32| {
+            if x == 0 {
+                0
+            } else {
+                trumps & !((x & x.wrapping_neg()) - 1)
+            }
+        };
+        let ours_len = trumps_kept(byte(mine), byte(a | b));
+        let (ka, kb) = (trumps_kept(byte(a), byte(mine)), trumps_kept(byte(b), byte(mine)));
+        let (theirs_len, theirs_len_rel) = if ka >= kb {
+            (ka, from_lowest(a))
+        } else {
+            (kb, from_lowest(b))
+        };
+        SureTrumps {
+            ours: (ours, ours_rel),
+            theirs: (theirs, theirs_rel),
+            ours_len: (ours_len, from_lowest(mine)),
+            theirs_len: (theirs_len, theirs_len_rel),
+        }
     }
 
-    /// Tricks the leader can cash at once from the top of his suits, whatever the others do:
-    /// in each suit, his unbroken run of top cards, cut to the length of any other hand that
-    /// holds trumps; all of his top trumps. A lower bound on his side's tricks, with its
-    /// relevance mask (the runs, where another hand holds the suit).
+    /// Tricks the leader can cash at once from the top of his side suits (every suit without
+    /// trumps), whatever the others do: in each, his unbroken run of top cards, cut to the
+    /// length of any other hand that holds trumps. With his run cut so, every hand follows
+    /// suit and no trump is played, so his side's sure trump tricks come on top. A lower
+    /// bound on his side's tricks, with its relevance mask (the runs, where another hand
+    /// holds the suit).
     pub(crate) fn quick_tricks(&self, leader: Owner) -> (u8, u32) {
         let l = leader as usize % 3;
         let me = self.hands[l];
         let (o1, o2) = (self.hands[(l + 1) % 3], self.hands[(l + 2) % 3]);
+        let trump_mask = self.trump.map_or(0, |t| 0xffu32 << (t.index() * 8));
         // In every suit at once: the cards above all of the others' (my run of top cards).
         let others_and_below = smear_down(o1 | o2);
-        let runs = byte_counts(me & !others_and_below);
+        let runs = byte_counts(me & !others_and_below & !trump_mask);
         if runs == 0 {
             return (0, 0);
         }
         // Every other hand holding trumps limits a side suit: an opponent would ruff, and a
         // partner void in the suit would have to ruff (R6) and take the lead away.
-        let trump_mask = self.trump.map_or(0, |t| 0xffu32 << (t.index() * 8));
         let limit_by = |o: u32| if o & trump_mask != 0 { byte_counts(o) } else { u32::MAX };
         let (lim1, lim2) = (limit_by(o1), limit_by(o2));
         let mut total = 0u32;
@@ -169,9 +201,7 @@ impl Search<'_> {
             if n == 0 {
                 continue;
             }
-            if trump_mask >> shift & 1 == 0 {
-                n = n.min((lim1 >> shift) & 0xff).min((lim2 >> shift) & 0xff);
-            }
+            n = n.min((lim1 >> shift) & 0xff).min((lim2 >> shift) & 0xff);
             if n > 0 && ((o1 | o2) >> shift) & 0xff != 0 {
                 rel |= !others_and_below & (0xff << shift);
             }
@@ -180,6 +210,54 @@ impl Search<'_> {
         (total as u8, rel)
     }
 }
+
+/// The sure trump tricks of both sides (see [`Search::sure_trump_tricks`]): counts with their
+/// relevance masks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SureTrumps {
+    /// The declarer's trumps above every defender's.
+    pub ours: (u8, u32),
+    /// One defender's trumps above every trump of the declarer (the larger count).
+    pub theirs: (u8, u32),
+    /// The declarer's trumps that no higher defender's trump can be played on.
+    pub ours_len: (u8, u32),
+    /// The same for one defender (the larger count), against the declarer's trumps.
+    pub theirs_len: (u8, u32),
+}
+
+/// Of the trumps `mine` (rank bits), how many win their tricks whatever happens: each of the
+/// other side's higher trumps (`theirs`) can beat one. Matching from the top (a higher trump
+/// of theirs can beat any lower trump of mine), the unmatched are the most by which mine
+/// outnumber theirs among the cards from some rank up: [`KEPT`] per nibble, combined.
+#[inline]
+fn trumps_kept(mine: u8, theirs: u8) -> u8 {
+    let (mh, th) = (mine >> 4, theirs >> 4);
+    let high = KEPT[usize::from(mh) << 4 | usize::from(th)];
+    let lead = mh.count_ones() as i8 - th.count_ones() as i8;
+    let low = KEPT[usize::from(mine & 15) << 4 | usize::from(theirs & 15)];
+    high.max(lead + low).max(0) as u8
+}
+
+/// `KEPT[m << 4 | t]`: for 4-bit rank sets, the most by which `m` outnumbers `t` among the
+/// ranks from some rank up (0 for none).
+static KEPT: [i8; 256] = {
+    let mut table = [0i8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (m, t) = (i >> 4, i & 15);
+        let (mut best, mut diff, mut r) = (0i8, 0i8, 4);
+        while r > 0 {
+            r -= 1;
+            diff += (m >> r & 1) as i8 - (t >> r & 1) as i8;
+            if diff > best {
+                best = diff;
+            }
+        }
+        table[i] = best;
+        i += 1;
+    }
+    table
+};
 
 /// In each byte (suit), every bit at or below the highest set bit.
 #[inline]
@@ -223,13 +301,19 @@ mod tests {
 
     /// Misère bounds on hand-made positions: target (the declarer) is position 0.
     fn with_search<R>(hands: [&str; 3], f: impl FnOnce(&Search) -> R) -> R {
+        with_contract(hands, None, f)
+    }
+
+    /// Hand-made positions with position 0 the target: a trick contract in `trump`, or misère
+    /// when `None`.
+    fn with_contract<R>(hands: [&str; 3], trump: Option<preferans::Suit>, f: impl FnOnce(&Search) -> R) -> R {
         let mut table = Table::with_bytes(1 << 16);
         let bits = hands.map(|h| h.parse::<CardSet>().expect("cards").bits());
         let s = Search {
             hands: bits,
-            trump: None,
+            trump,
             target: 0,
-            maximize: false,
+            maximize: trump.is_some(),
             talon: [None, None],
             talon_first_left: 0,
             talon_pending_from: u8::MAX,
@@ -242,6 +326,71 @@ mod tests {
             partition: true,
         };
         f(&s)
+    }
+
+    /// A plain greedy matching from the top, to check the table form.
+    fn kept_by_matching(mine: u8, theirs: u8) -> u8 {
+        let (mut free, mut beaten) = (0u8, 0u8);
+        for r in (0..8).rev() {
+            if theirs >> r & 1 != 0 {
+                free += 1;
+            } else if mine >> r & 1 != 0 && free > 0 {
+                free -= 1;
+                beaten += 1;
+            }
+        }
+        mine.count_ones() as u8 - beaten
+    }
+
+    #[test]
+    fn trumps_kept_matches_the_greedy_matching() {
+        for mine in 0..=255u8 {
+            for theirs in 0..=255u8 {
+                if mine & theirs == 0 {
+                    assert_eq!(
+                        trumps_kept(mine, theirs),
+                        kept_by_matching(mine, theirs),
+                        "{mine:08b} {theirs:08b}"
+                    );
+                }
+            }
+        }
+        // A 9 8 7 against K and Q: two of the low ones are beaten, two tricks kept.
+        assert_eq!(trumps_kept(0b1000_0111, 0b0110_0000), 2);
+        // Q J against A K: none kept.
+        assert_eq!(trumps_kept(0b0011_0000, 0b1100_0000), 0);
+    }
+
+    #[test]
+    fn sure_trump_tricks_count_top_trumps_and_length() {
+        use preferans::Suit;
+        // Spades trump. Declarer A 9 8 7; the defenders K and Q: only the ace is a top trump,
+        // but K and Q can beat two of his low trumps at most, so he keeps two.
+        let st = with_contract(["AS 9S 8S 7S", "KS 7H 8H 9H", "QS 7D 8D 9D"], Some(Suit::Spades), |s| {
+            s.sure_trump_tricks()
+        });
+        assert_eq!(st.ours, (1, at(0, 7)));
+        assert_eq!(st.ours_len, (2, at(0, 0)));
+        assert_eq!(st.theirs.0, 0);
+        // Each defender's single trump can meet the ace: neither is sure.
+        assert_eq!(st.theirs_len.0, 0);
+        // Declarer Q J; one defender A K 10 9: two top trumps, and his 10 and 9 can be
+        // beaten by the queen and the jack only once each, so he keeps 2 at least.
+        let st = with_contract(["QS JS 7H 8H", "AS KS TS 9S", "7D 8D 9D TD"], Some(Suit::Spades), |s| {
+            s.sure_trump_tricks()
+        });
+        assert_eq!(st.theirs, (2, at(0, 6)));
+        assert_eq!(st.theirs_len, (2, at(0, 2)));
+        assert_eq!(st.ours_len.0, 0);
+        // Defenders' 10 9 8 against his jack: one of the three is beaten at most, two kept.
+        let st = with_contract(["JS 7H 8H", "TS 9S 8S", "7D 8D 9D"], Some(Suit::Spades), |s| {
+            s.sure_trump_tricks()
+        });
+        assert_eq!(st.theirs.0, 0);
+        assert_eq!(st.theirs_len, (2, at(0, 1)));
+        // No trumps: nothing.
+        let st = with_contract(["JS 7H 8H", "TS 9S 8S", "7D 8D 9D"], None, |s| s.sure_trump_tricks());
+        assert_eq!(st, SureTrumps::default());
     }
 
     #[test]

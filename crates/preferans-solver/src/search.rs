@@ -138,26 +138,38 @@ impl Search<'_> {
             }
         }
         if self.maximize {
-            // Top trumps win whoever leads: the declarer's above every defender's trump are
-            // his; the defence wins at least as many tricks as one defender holds trumps above
-            // every trump of the declarer. Each cutoff relies only on the bound that made it.
-            let ((mine, mine_rel), (theirs, theirs_rel)) = self.sure_trump_tricks();
-            let (mine, theirs) = (mine.min(left) as i8, theirs.min(left) as i8);
-            if mine >= beta {
-                return (mine, mine_rel);
-            }
-            if left as i8 - theirs <= alpha {
-                return (left as i8 - theirs, theirs_rel);
-            }
-            // Quick tricks (DDS): winners the leader can cash at once bound his side's result.
-            let (qt, quick_rel) = self.quick_tricks(to_play);
-            let qt = qt.min(left) as i8;
-            if to_play == self.target {
-                if qt >= beta {
-                    return (qt, quick_rel);
+            // Trumps win whoever leads: top trumps, then length (see `sure_trump_tricks`).
+            // Each cutoff relies only on the bound that made it.
+            let st = self.sure_trump_tricks();
+            for (mine, rel) in [st.ours, st.ours_len] {
+                let mine = mine.min(left) as i8;
+                if mine >= beta {
+                    return (mine, rel);
                 }
-            } else if left as i8 - qt <= alpha {
-                return (left as i8 - qt, quick_rel);
+            }
+            for (theirs, rel) in [st.theirs, st.theirs_len] {
+                let theirs = theirs.min(left) as i8;
+                if left as i8 - theirs <= alpha {
+                    return (left as i8 - theirs, rel);
+                }
+            }
+            // Quick tricks (DDS): side-suit winners the leader can cash at once, then his
+            // side's sure trump tricks, bound his side's result.
+            let (qt, quick_rel) = self.quick_tricks(to_play);
+            if to_play == self.target {
+                for (mine, rel) in [st.ours, st.ours_len] {
+                    let v = (qt + mine).min(left) as i8;
+                    if v >= beta {
+                        return (v, quick_rel | rel);
+                    }
+                }
+            } else {
+                for (theirs, rel) in [st.theirs, st.theirs_len] {
+                    let v = left as i8 - (qt + theirs).min(left) as i8;
+                    if v <= alpha {
+                        return (v, quick_rel | rel);
+                    }
+                }
             }
         }
         let in_play = self.hands[0] | self.hands[1] | self.hands[2];
