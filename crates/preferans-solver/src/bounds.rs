@@ -174,7 +174,8 @@ impl Search<'_> {
 
     /// Tricks the leader can cash at once from the top of his side suits (every suit without
     /// trumps), whatever the others do: in each, his unbroken run of top cards, cut to the
-    /// length of any other hand that holds trumps. With his run cut so, every hand follows
+    /// length of any other hand that holds trumps; when neither other hand holds trumps and
+    /// the run is as long as each of their holdings of the suit, all his cards of the suit. With his run cut so, every hand follows
     /// suit and no trump is played, so his side's sure trump tricks come on top. A lower
     /// bound on his side's tricks, with its relevance mask (the runs, where another hand
     /// holds the suit).
@@ -193,6 +194,10 @@ impl Search<'_> {
         // partner void in the suit would have to ruff (R6) and take the lead away.
         let limit_by = |o: u32| if o & trump_mask != 0 { byte_counts(o) } else { u32::MAX };
         let (lim1, lim2) = (limit_by(o1), limit_by(o2));
+        // Without trumps in the other hands, a run as long as each other hand's holding of the
+        // suit leaves them void: then every card of the suit is his (DDS's length winners).
+        let no_ruff = (o1 | o2) & trump_mask == 0;
+        let (len1, len2, mine) = (byte_counts(o1), byte_counts(o2), byte_counts(me));
         let mut total = 0u32;
         let mut rel = 0;
         for suit in 0..4 {
@@ -202,6 +207,9 @@ impl Search<'_> {
                 continue;
             }
             n = n.min((lim1 >> shift) & 0xff).min((lim2 >> shift) & 0xff);
+            if no_ruff && n >= (len1 >> shift) & 0xff && n >= (len2 >> shift) & 0xff {
+                n = (mine >> shift) & 0xff;
+            }
             if n > 0 && ((o1 | o2) >> shift) & 0xff != 0 {
                 rel |= !others_and_below & (0xff << shift);
             }
