@@ -219,6 +219,28 @@ impl Search<'_> {
     }
 }
 
+impl Search<'_> {
+    /// A defender on lead in a trick contract: the quick tricks of his partner once he has
+    /// the lead, when the leader holds a card of a suit where the partner's top card is above
+    /// every other card in play and the declarer cannot ruff it (he follows suit, or holds no
+    /// trumps). With its relevance mask.
+    #[inline]
+    pub(crate) fn partner_quick_tricks(&self, leader: Owner) -> Option<(u8, u32)> {
+        let l = leader as usize % 3;
+        let t = self.target as usize % 3;
+        let p = 3 - l - t;
+        let (lead, partner, decl) = (self.hands[l], self.hands[p], self.hands[t]);
+        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
+        let decl_ruffs = if decl & trump_mask != 0 { !byte_any(decl) } else { 0 };
+        let entries = byte_any(partner & !smear_down(lead | decl)) & byte_any(lead) & !decl_ruffs;
+        if entries == 0 {
+            return None;
+        }
+        let (pq, rel) = self.quick_tricks(p as Owner);
+        (pq > 0).then_some((pq, rel))
+    }
+}
+
 /// The sure trump tricks of both sides (see [`Search::sure_trump_tricks`]): counts with their
 /// relevance masks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -399,6 +421,25 @@ mod tests {
         // No trumps: nothing.
         let st = with_contract(["JS 7H 8H", "TS 9S 8S", "7D 8D 9D"], None, |s| s.sure_trump_tricks());
         assert_eq!(st, SureTrumps::default());
+    }
+
+    #[test]
+    fn a_defender_reaches_his_partners_winners() {
+        use preferans::Suit;
+        // No trumps, hand 1 on lead: his 7 of hearts reaches hand 2's A K of hearts, which
+        // run the suit (the others hold 2 and 1 hearts), then the A of spades and the lone 7
+        // of diamonds: 4 tricks.
+        let hands = ["QH JH 7S 8S", "7H 9S TS JS", "AH KH AS 7D"];
+        let r = with_contract(hands, None, |s| s.partner_quick_tricks(1).map(|x| x.0));
+        assert_eq!(r, Some(4));
+        // Without a heart or a spade he has no way to hand 2.
+        let hands = ["QH JH 7S 8S", "8D 9D TD JD", "AH KH AS 7D"];
+        assert_eq!(with_contract(hands, None, |s| s.partner_quick_tricks(1)), None);
+        // Hearts trumps and a declarer void in spades who holds trumps: the spade entry would
+        // be ruffed (hand 2's A of spades over hand 1's 7).
+        let hands = ["QH JH 8D 9D", "7S 9S TS JS", "AS 7H AD 7C"];
+        let r = with_contract(hands, Some(Suit::Hearts), |s| s.partner_quick_tricks(1));
+        assert_eq!(r, None);
     }
 
     #[test]

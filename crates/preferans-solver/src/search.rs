@@ -170,6 +170,22 @@ impl Search<'_> {
                         return (v, quick_rel | rel);
                     }
                 }
+                // Or the leader gives his partner the lead in a suit where the partner holds
+                // the top card, and the partner cashes (no trumps only: with trumps it cuts
+                // too seldom to pay for itself, measured).
+                let partner_qt = if self.trump.is_none() {
+                    self.partner_quick_tricks(to_play)
+                } else {
+                    None
+                };
+                if let Some((pq, prel)) = partner_qt {
+                    for (theirs, rel) in [st.theirs, st.theirs_len] {
+                        let v = left as i8 - (pq + theirs).min(left) as i8;
+                        if v <= alpha {
+                            return (v, prel | rel);
+                        }
+                    }
+                }
             }
         }
         let in_play = self.hands[0] | self.hands[1] | self.hands[2];
