@@ -132,20 +132,34 @@ impl Search<'_> {
                         + w.partner_top * partner_top
                         + w.trump * i32::from(self.trump.is_some_and(|t| t == card.suit()))
                 } else if is_target {
-                    // Misère / all-pass player on lead: the highest card the others can still
-                    // beat, from a singleton or doubleton first (a void to discard into).
-                    // Measured on the whole sets: -15% misère, -22% all-pass nodes against
-                    // "lowest card first".
+                    // Misère / all-pass player on lead: a card the others can still beat, from
+                    // a singleton first (a void to discard into), where many of their cards lie
+                    // under his (they cannot all duck) and both others hold the suit.
                     let beatable = i32::from(others_of_target & higher != 0);
                     let length = (target_hand & suit_bits).count_ones();
-                    8 * beatable + rank + 8 * i32::from(length == 1) + 4 * i32::from(length == 2)
-                } else if target_hand & suit_bits == 0 {
-                    // The target would discard: a poor lead against him.
-                    7 - rank
+                    let others = others_of_target & !cur.played & suit_bits;
+                    let lower = suit_bits & !higher & !(1u32 << i);
+                    let o1 = self.hands[(self.target as usize + 1) % 3] & suit_bits;
+                    let o2 = self.hands[(self.target as usize + 2) % 3] & suit_bits;
+                    8 * beatable + 18 * i32::from(length == 1) + 2 * i32::from(length == 2) - others.count_ones() as i32
+                        + 8 * (others & lower).count_ones() as i32
+                        - 22 * i32::from(o1 == 0 || o2 == 0)
                 } else {
-                    // A suit of the target's: a card he holds cards above, the higher the better.
-                    let under = i32::from(target_hand & higher != 0);
-                    16 + 8 * under + 2 * rank
+                    // The others on lead: a suit of the target's where he holds cards above
+                    // this one, the longer his holding and the more of his cards under it the
+                    // better; a suit he is void in last, lowest first.
+                    let his = target_hand & suit_bits;
+                    if his == 0 {
+                        -9 - rank
+                    } else {
+                        let lower = suit_bits & !higher & !(1u32 << i);
+                        let own = self.hands[to_play as usize % 3] & suit_bits;
+                        10 * i32::from(target_hand & higher != 0)
+                            + rank
+                            + 3 * his.count_ones() as i32
+                            + own.count_ones() as i32
+                            + 2 * (his & lower).count_ones() as i32
+                    }
                 }
             } else {
                 let takes_lead = match cur.win {
