@@ -163,6 +163,12 @@ impl Search<'_> {
                         return (v, quick_rel | rel);
                     }
                 }
+                if let Some((drawn, rel)) = self.quick_tricks_drawing_trumps() {
+                    let v = drawn.min(left) as i8;
+                    if v >= beta {
+                        return (v, rel);
+                    }
+                }
             } else {
                 for (theirs, rel) in [st.theirs, st.theirs_len] {
                     let v = left as i8 - (qt + theirs).min(left) as i8;
