@@ -98,7 +98,7 @@ impl Search<'_> {
             rest &= rest - 1;
             let suit_bits = 0xffu32 << (i & !7);
             // The cards of the suit above this one (within its byte).
-            let higher = suit_bits & !(((2u64 << i) - 1) as u32);
+            let higher = suit_bits & (0xffff_fffe_u32 << i);
             let above = present & higher;
             if l & above & above.wrapping_neg() != 0 {
                 continue; // the next higher card in play is ours too: equivalent

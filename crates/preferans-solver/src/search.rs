@@ -302,7 +302,7 @@ impl Search<'_> {
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let higher = (0xffu32 << (i & !7)) & !(((2u64 << i) - 1) as u32);
+            let higher = (0xffu32 << (i & !7)) & (0xffff_fffe_u32 << i);
             let above = present & higher;
             if l & above & above.wrapping_neg() != 0 {
                 continue; // the next higher card in play is ours too: equivalent
