@@ -214,6 +214,29 @@ impl Search<'_> {
     }
 }
 
+impl Search<'_> {
+    /// A trump contract where one hand alone holds trumps, whoever leads: every trump of his
+    /// is a trick for his side, and so are the side-suit winners he could cash on lead
+    /// ([`Search::quick_tricks`], with nobody to ruff). Until he wins a trick he never has to
+    /// part with one of them: he follows suit with another card or wins with one, and void
+    /// he must ruff (R6), which wins; on lead he cashes them all. Returns that hand, the bound
+    /// on his side's tricks and its relevance mask (the side-suit runs).
+    #[inline]
+    pub(crate) fn sole_trump_holder_tricks(&self) -> Option<(usize, u8, u32)> {
+        let trump_mask = 0xffu32 << (self.trump?.index() * 8);
+        let holds = self.hands.map(|h| h & trump_mask != 0);
+        let p = match holds {
+            [true, false, false] => 0,
+            [false, true, false] => 1,
+            [false, false, true] => 2,
+            _ => return None,
+        };
+        let (me, o1, o2) = (self.hands[p], self.hands[(p + 1) % 3], self.hands[(p + 2) % 3]);
+        let (side, rel) = side_runs(me, o1, o2, trump_mask);
+        Some((p, (me & trump_mask).count_ones() as u8 + side, rel))
+    }
+}
+
 /// Tricks a hand on lead (`me`) can cash at once from the top of its side suits (every suit but
 /// those of `trump_mask`), the other hands being `o1` and `o2`: see [`Search::quick_tricks`].
 /// A hand holding trumps cuts a run to its length in the suit; without trumps in either, a
@@ -490,6 +513,26 @@ mod tests {
         // A defender with Q J of hearts outlasts his single top trump: no drawing.
         let hands = ["AH 8H 7H AS KS 7D", "QH JH 9S 8D 9D TD", "KH 7C 8C 9C TS JS"];
         let r = with_contract(hands, Some(Suit::Hearts), |s| s.quick_tricks_drawing_trumps());
+        assert_eq!(r, None);
+    }
+
+    #[test]
+    fn the_only_hand_with_trumps_makes_them_and_his_winners() {
+        use preferans::Suit;
+        // Hearts trumps, only the declarer holds any: 7 and 8 of hearts and the A K of spades
+        // above the defenders' spades (the second defender's three spades outlast them, so
+        // the 7 of spades is no winner), whoever leads: 4 tricks.
+        let hands = ["7H 8H AS KS 7S 7D", "QS JS 8D 9D TD JD", "TS 9S 8S 7C 8C 9C"];
+        let r = with_contract(hands, Some(Suit::Hearts), |s| s.sole_trump_holder_tricks());
+        assert_eq!(r.map(|x| (x.0, x.1)), Some((0, 4)));
+        // Only a defender holds trumps: the bound is his side's, his two trumps and his J 10
+        // of diamonds above the declarer's three.
+        let hands = ["AS KS 7S 7D 8D 9D", "7H 8H QS JS TD JD", "TS 9S 8S 7C 8C 9C"];
+        let r = with_contract(hands, Some(Suit::Hearts), |s| s.sole_trump_holder_tricks());
+        assert_eq!(r.map(|x| (x.0, x.1)), Some((1, 4)));
+        // Two hands with trumps: nothing.
+        let hands = ["7H AS KS 7S 7D 8D", "8H QS JS TD JD 9D", "TS 9S 8S 7C 8C 9C"];
+        let r = with_contract(hands, Some(Suit::Hearts), |s| s.sole_trump_holder_tricks());
         assert_eq!(r, None);
     }
 

@@ -153,6 +153,16 @@ impl Search<'_> {
                     return (left as i8 - theirs, rel);
                 }
             }
+            if let Some((p, sure, rel)) = self.sole_trump_holder_tricks() {
+                let sure = sure.min(left) as i8;
+                if p == self.target as usize % 3 {
+                    if sure >= beta {
+                        return (sure, rel);
+                    }
+                } else if left as i8 - sure <= alpha {
+                    return (left as i8 - sure, rel);
+                }
+            }
             // Quick tricks (DDS): side-suit winners the leader can cash at once, then his
             // side's sure trump tricks, bound his side's result.
             let (qt, quick_rel) = self.quick_tricks(to_play);
