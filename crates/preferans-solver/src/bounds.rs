@@ -260,16 +260,23 @@ fn side_runs(me: u32, o1: u32, o2: u32, trump_mask: u32) -> (u8, u32) {
     let mut rel = 0;
     for suit in 0..4 {
         let shift = suit * 8;
-        let mut n = (runs >> shift) & 0xff;
-        if n == 0 {
+        let run = (runs >> shift) & 0xff;
+        if run == 0 {
             continue;
         }
-        n = n.min((lim1 >> shift) & 0xff).min((lim2 >> shift) & 0xff);
+        let mut n = run.min((lim1 >> shift) & 0xff).min((lim2 >> shift) & 0xff);
+        // What the count relies on: his run of top cards (not the cards played above the
+        // others' highest), or its top n cards alone when it is cut short.
+        let mut cards = me & !others_and_below & (0xff << shift);
         if no_ruff && n >= (len1 >> shift) & 0xff && n >= (len2 >> shift) & 0xff {
             n = (mine >> shift) & 0xff;
+        } else {
+            for _ in n..run {
+                cards &= cards - 1;
+            }
         }
         if n > 0 && ((o1 | o2) >> shift) & 0xff != 0 {
-            rel |= !others_and_below & (0xff << shift);
+            rel |= smear_up(cards);
         }
         total += n;
     }
