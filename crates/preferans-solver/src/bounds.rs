@@ -146,8 +146,24 @@ impl Search<'_> {
         let above_mine = trumps & !smear_down(mine);
         let ours = (mine & above_theirs).count_ones() as u8;
         let theirs = (a & above_mine).count_ones().max((b & above_mine).count_ones()) as u8;
-        let ours_rel = if ours > 0 && a | b != 0 { above_theirs } else { 0 };
-        let theirs_rel = if theirs > 0 && mine != 0 { above_mine } else { 0 };
+        // Each relies on those trumps alone (not on the trumps played above the other side's).
+        let ours_rel = if ours > 0 && a | b != 0 {
+            smear_up(mine & above_theirs)
+        } else {
+            0
+        };
+        let top_a = a & above_mine;
+        let top_b = b & above_mine;
+        let theirs_top = if top_a.count_ones() >= top_b.count_ones() {
+            top_a
+        } else {
+            top_b
+        };
+        let theirs_rel = if theirs > 0 && mine != 0 {
+            smear_up(theirs_top)
+        } else {
+            0
+        };
         // Length: from each hand's lowest trump up.
         let byte = |x: u32| (x >> shift) as u8;
         let from_lowest = |x: u32| {
@@ -210,7 +226,7 @@ impl Search<'_> {
             return None;
         }
         let (side, rel) = side_runs(me, o1 & !trump_mask, o2 & !trump_mask, trump_mask);
-        Some((mine.count_ones() as u8 + side, rel | above_theirs))
+        Some((mine.count_ones() as u8 + side, rel | smear_up(mine & above_theirs)))
     }
 }
 
