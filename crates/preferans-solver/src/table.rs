@@ -89,9 +89,15 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
+/// Directory slots to start with (256 KiB): a search of a few thousand positions stays in
+/// the cache; the directory doubles as it fills, up to the table's bound.
+const FIRST_SLOTS: usize = 1 << 14;
+
 /// The transposition table.
 pub struct Table {
     slots: Vec<Slot>,
+    /// The most slots the directory may grow to (a power of two).
+    max_slots: usize,
     /// Slots in use.
     used: usize,
     /// The pool, grown on demand up to `max_chunks` (memory is touched only when used).
@@ -111,11 +117,12 @@ impl Table {
     pub fn with_bytes(bytes: usize) -> Table {
         // About a sixteenth for the directory (a power of two of slots), the rest for chunks.
         let slots = (bytes / 16 / std::mem::size_of::<Slot>()).max(1024);
-        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
-        let rest = bytes.saturating_sub(slots * std::mem::size_of::<Slot>());
+        let max_slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+        let rest = bytes.saturating_sub(max_slots * std::mem::size_of::<Slot>());
         let chunks = (rest / std::mem::size_of::<Chunk>()).max(256);
         Table {
-            slots: vec![Slot::default(); slots],
+            slots: vec![Slot::default(); max_slots.min(FIRST_SLOTS)],
+            max_slots,
             used: 0,
             chunks: Vec::with_capacity(chunks),
             max_chunks: chunks,
@@ -124,20 +131,36 @@ impl Table {
         }
     }
 
-    /// Size in bytes.
+    /// Size in bytes at most.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() + self.max_chunks * std::mem::size_of::<Chunk>()
+        self.max_slots * std::mem::size_of::<Slot>() + self.max_chunks * std::mem::size_of::<Chunk>()
     }
 
-    /// Forgets every entry (in constant time, but for a sweep every 65,535 calls).
+    /// Forgets every entry (in constant time, but for a sweep every 65,535 calls). A directory
+    /// grown for a search that used few of its slots goes back to its first size, so that
+    /// small searches stay in the cache.
     pub fn clear(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
+        if self.slots.len() > FIRST_SLOTS && 2 * self.used <= FIRST_SLOTS {
+            self.slots = vec![Slot::default(); FIRST_SLOTS];
+            self.epoch = 1;
+        } else if self.epoch == 0 {
             self.slots.fill(Slot::default());
             self.epoch = 1;
         }
         self.used = 0;
         self.allocated = 0;
+    }
+
+    /// Doubles the directory, moving the shapes in use.
+    fn grow(&mut self) {
+        let doubled = vec![Slot::default(); 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let epoch = self.epoch;
+        for slot in old.into_iter().filter(|s| s.epoch == epoch) {
+            let i = self.slot(slot.key);
+            self.slots[i] = slot;
+        }
     }
 
     /// The entry key of a shape, context and tricks left (1..=10).
@@ -213,9 +236,14 @@ impl Table {
         let pattern = pattern & mask;
         let mut s = self.slot(key);
         if self.slots[s].epoch != self.epoch {
-            // A new shape: start afresh when the directory is half full.
+            // A new shape: when the directory is half full, grow it, or at its bound start
+            // afresh.
             if 2 * (self.used + 1) > self.slots.len() {
-                self.clear();
+                if self.slots.len() < self.max_slots {
+                    self.grow();
+                } else {
+                    self.clear();
+                }
                 s = self.slot(key);
             }
             self.slots[s] = Slot {
@@ -277,5 +305,54 @@ impl Table {
         chunk.masks[j] = mask;
         chunk.patterns[j] = pattern;
         chunk.data[j] = Data { lower, upper, best };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::key::canon;
+
+    /// A shape key per `i` (distinct lengths patterns and tricks left) and a pattern.
+    fn shape(i: u64) -> (u64, u64) {
+        let c = canon([0b1000_0001, 0b0100_0000, 0b0010_0000], None);
+        (Table::key(&c, 0, 1) ^ (i << 12), c.pattern)
+    }
+
+    #[test]
+    fn the_directory_grows_keeping_its_entries_and_shrinks_when_cleared() {
+        let mut t = Table::with_bytes(64 << 20);
+        assert_eq!(t.slots.len(), FIRST_SLOTS);
+        let n = FIRST_SLOTS as u64; // twice what the first directory holds at half load
+        for i in 0..n {
+            let (key, pattern) = shape(i);
+            t.put(key, u64::MAX, pattern, (i % 5) as i8, 9, 0);
+        }
+        assert!(t.slots.len() > FIRST_SLOTS, "grew");
+        for i in 0..n {
+            let (key, pattern) = shape(i);
+            let p = t.probe(key, pattern).expect("kept through growth");
+            assert_eq!(p.lower, (i % 5) as i8);
+        }
+        // A big search leaves a big directory; after a small one, clearing shrinks it.
+        t.clear();
+        assert!(t.slots.len() > FIRST_SLOTS);
+        let (key, pattern) = shape(1);
+        t.put(key, u64::MAX, pattern, 3, 3, 0);
+        t.clear();
+        assert_eq!(t.slots.len(), FIRST_SLOTS);
+        assert!(t.probe(key, pattern).is_none(), "cleared");
+    }
+
+    #[test]
+    fn a_full_directory_at_its_bound_starts_afresh() {
+        let mut t = Table::with_bytes(1 << 16);
+        let max = t.max_slots as u64;
+        for i in 0..max {
+            let (key, pattern) = shape(i);
+            t.put(key, u64::MAX, pattern, 1, 1, 0);
+        }
+        assert_eq!(t.slots.len() as u64, max);
+        assert!(t.used as u64 <= max / 2);
     }
 }
