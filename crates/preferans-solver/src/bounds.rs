@@ -64,6 +64,54 @@ impl Search<'_> {
         Some(smear_up(lead) & both)
     }
 
+    /// Without trumps, the others on lead and no talon card leading any trick left: the misère
+    /// / all-pass target loses the next trick or the one after. In every suit of the leader's
+    /// where he cannot duck under the leader's lowest card, he wins the trick and leads the
+    /// next, and he has an exit in another suit that the trick cannot spoil: one of the
+    /// others holds only cards above his lowest of that suit, and it is the leader (who plays
+    /// the suit led), or the partner holding the suit led (he follows it) or two cards of the
+    /// exit suit (one discard leaves him one). Returns the relevance mask (the leader's cards
+    /// from his lowest up in the suits both hold, and the exits' hands from their lowest up).
+    #[inline]
+    pub(crate) fn target_loses_one_of_two(&self, to_play: Owner) -> Option<u32> {
+        let t = self.target as usize % 3;
+        let leader = to_play as usize % 3;
+        if leader == t {
+            return None;
+        }
+        let mine = self.hands[t];
+        let (lead, partner) = (self.hands[leader], self.hands[3 - leader - t]);
+        let below = |x: u32| !smear_up(x) & byte_any(x);
+        let both = byte_any(mine) & byte_any(lead);
+        let mut forcing = both & !byte_any(mine & below(lead));
+        // Exits (suit bytes): where one of them holds only cards above his lowest.
+        let exit_lead = byte_any(mine & below(lead));
+        let exit_partner = byte_any(mine & below(partner));
+        let partner_up = smear_up(partner);
+        let lowest = partner_up ^ ((partner_up << 1) & 0xfefe_fefe);
+        let partner_two = byte_any(partner & !lowest);
+        let mut rel = smear_up(lead) & both;
+        while forcing != 0 {
+            let suit = 0xffu32 << (forcing.trailing_zeros() & !7);
+            forcing &= !suit;
+            let partner_exits = if partner & suit != 0 {
+                exit_partner
+            } else {
+                exit_partner & partner_two
+            };
+            let by_lead = exit_lead & !suit;
+            let by_partner = partner_exits & !suit;
+            if by_lead != 0 {
+                rel |= smear_up(lead) & 0xff << (by_lead.trailing_zeros() & !7);
+            } else if by_partner != 0 {
+                rel |= partner_up & 0xff << (by_partner.trailing_zeros() & !7);
+            } else {
+                return None;
+            }
+        }
+        Some(rel)
+    }
+
     /// Without trumps, at a trick boundary whose trick no talon card leads: the others can make
     /// the misère / all-pass target win the next trick. On lead, whatever suit he leads, each
     /// other hand holding it has a card below his lowest (or he alone holds it); the others on
@@ -557,6 +605,26 @@ mod tests {
         let hands = ["7H AS KS 7S 7D 8D", "8H QS JS TD JD 9D", "TS 9S 8S 7C 8C 9C"];
         let r = with_contract(hands, Some(Suit::Hearts), |s| s.sole_trump_holder_tricks());
         assert_eq!(r, None);
+    }
+
+    #[test]
+    fn target_loses_the_trick_after_a_forced_win() {
+        // Hand 1 leads the 7 of spades: the target must win with his ace, then he leads the
+        // 7 of hearts and hand 1 (the leader, who played a spade) must go over with the 9.
+        let r = with_search(["AS 7H", "7S 9H", "8D 9D"], |s| s.target_loses_one_of_two(1));
+        assert_eq!(r, Some(at(0, 0) | at(3, 2)));
+        // The exit is in hand 2's hand, who is void in spades and holds one heart: he
+        // discards it on the spade trick, and the target wins both tricks.
+        let r = with_search(["AS 7H", "7S 7D", "8H 8D"], |s| s.target_loses_one_of_two(1));
+        assert_eq!(r, None);
+        // With two hearts, one discard leaves him a heart above the target's 7.
+        let r = with_search(["AS 7H 7C", "7S 7D 8C", "8H 9H 8D"], |s| s.target_loses_one_of_two(1));
+        assert!(r.is_some());
+        // On lead himself: not this bound's case.
+        assert_eq!(
+            with_search(["AS 7H", "7S 9H", "8D 9D"], |s| s.target_loses_one_of_two(0)),
+            None
+        );
     }
 
     #[test]

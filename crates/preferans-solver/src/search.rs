@@ -130,6 +130,11 @@ impl Search<'_> {
                 if let Some(rel) = self.target_loses_next_trick(to_play) {
                     return (left as i8 - 1, rel);
                 }
+                if left >= 2 && !self.talon_pending(left) {
+                    if let Some(rel) = self.target_loses_one_of_two(to_play) {
+                        return (left as i8 - 1, rel);
+                    }
+                }
             }
             if beta <= 1 {
                 if let Some(rel) = self.target_wins_next_trick(to_play) {

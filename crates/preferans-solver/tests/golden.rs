@@ -39,6 +39,17 @@ fn misere_singleton_ace_is_caught() {
 }
 
 #[test]
+fn misere_exit_discarded_on_a_forced_win() {
+    // Hand 1 leads the 7♠: the declarer must win with his A♠; hand 2, void in spades,
+    // discards his only heart, so the declarer's 7♥ wins the last trick too. Known answer: 2
+    // (an exit in a hand that can discard it on the forcing trick is no exit).
+    let mut s = state(["AS 7H", "7S 7D", "8H 8D"], None, Some(Bid::Misere), Some(0));
+    s.to_play = 1;
+    assert_eq!(Solver::new().solve(&s, Objective::Misere(0)).unwrap().tricks, 2);
+    assert_eq!(minimax(&s, Objective::Misere(0)), 2);
+}
+
+#[test]
 fn misere_clean_low_cards_escape() {
     // Declarer 7♦ 9♦ J♦ against 8♦ T♦ Q♦ and K♦ A♦ 7♥: he always has a diamond under the
     // opponents' — a clean misère. Known answer: 0.
