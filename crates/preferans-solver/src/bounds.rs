@@ -35,8 +35,9 @@ impl Search<'_> {
     /// all-pass target can lose the next trick whatever the others do. On lead, he leads his
     /// lowest card of a suit where one of the others holds only higher cards (that hand must
     /// follow above him); the others on lead, every suit the leader holds is one the target
-    /// is void in (he discards) or holds a card below the leader's lowest (he ducks). Returns
-    /// the relevance mask (the cards compared: from that hand's lowest of the suit up).
+    /// is void in (he discards) or holds a card below the leader's lowest (he ducks) or below
+    /// the partner's lowest (the partner must go over him, before or after). Returns the
+    /// relevance mask (the cards compared: from that hand's lowest of the suit up).
     #[inline]
     pub(crate) fn target_loses_next_trick(&self, to_play: Owner) -> Option<u32> {
         let t = self.target as usize % 3;
@@ -56,12 +57,17 @@ impl Search<'_> {
             return None;
         }
         let lead = self.hands[leader];
+        let partner = self.hands[3 - leader - t];
         let both = byte_any(mine) & byte_any(lead);
-        // A suit both hold where he has nothing under the leader's lowest: no sure duck.
-        if both & !byte_any(mine & below(lead)) != 0 {
+        // He ducks under the leader's lowest, or under the partner's lowest, which the
+        // partner must play over him (he holds only higher cards of the suit).
+        let by_lead = byte_any(mine & below(lead));
+        let by_partner = byte_any(mine & below(partner)) & !by_lead;
+        // A suit both hold where he has no such card: no sure duck.
+        if both & !(by_lead | by_partner) != 0 {
             return None;
         }
-        Some(smear_up(lead) & both)
+        Some(smear_up(lead) & (both & !by_partner) | smear_up(partner) & both & by_partner)
     }
 
     /// Without trumps, the others on lead and no talon card leading any trick left: the misère
@@ -83,14 +89,17 @@ impl Search<'_> {
         let (lead, partner) = (self.hands[leader], self.hands[3 - leader - t]);
         let below = |x: u32| !smear_up(x) & byte_any(x);
         let both = byte_any(mine) & byte_any(lead);
-        let mut forcing = both & !byte_any(mine & below(lead));
+        // Where he cannot duck under the leader's lowest nor the partner's (see
+        // `target_loses_next_trick`).
+        let by_partner = byte_any(mine & below(partner)) & !byte_any(mine & below(lead));
+        let mut forcing = both & !byte_any(mine & below(lead)) & !by_partner;
         // Exits (suit bytes): where one of them holds only cards above his lowest.
         let exit_lead = byte_any(mine & below(lead));
         let exit_partner = byte_any(mine & below(partner));
         let partner_up = smear_up(partner);
         let lowest = partner_up ^ ((partner_up << 1) & 0xfefe_fefe);
         let partner_two = byte_any(partner & !lowest);
-        let mut rel = smear_up(lead) & both;
+        let mut rel = smear_up(lead) & (both & !by_partner) | smear_up(partner) & both & by_partner;
         while forcing != 0 {
             let suit = 0xffu32 << (forcing.trailing_zeros() & !7);
             forcing &= !suit;
@@ -666,6 +675,18 @@ mod tests {
         // The leader's 7 of hearts is under the target's ace and only heart: he must win it.
         let r = with_search(["7S AH", "9S 7H", "TS 7D"], |s| s.target_loses_next_trick(1));
         assert_eq!(r, None);
+    }
+
+    #[test]
+    fn the_partner_holding_only_higher_cards_must_go_over_him() {
+        // Hand 1 leads a spade under the target's 8; hand 2 holds only the jack of spades and
+        // must play it over him; in hearts he discards (no relevance needed there).
+        let hands = ["8S QD 8D 7D", "9S 7S QH 8H", "JS AH KH TH"];
+        let r = with_search(hands, |s| s.target_loses_next_trick(1));
+        assert_eq!(r, Some(at(0, 4)));
+        // Hand 2 void in spades: nobody has to go over him.
+        let hands = ["8S QD 8D 7D", "7S 9S QH 8H", "AH KH TH JH"];
+        assert_eq!(with_search(hands, |s| s.target_loses_next_trick(1)), None);
     }
 
     #[test]
