@@ -1,179 +1,13 @@
-//! Static bounds at trick boundaries: exact cutoffs (the misère / all-pass target can never
-//! be made to win a trick; the last trick) and bounds for trick contracts (sure trump tricks,
-//! quick tricks). Each comes with the relevance mask of the cards it compares (partition
-//! search, see `search`).
+//! Bounds for trick contracts: sure trump tricks (top trumps and length), quick tricks
+//! (with length winners, after drawing trumps, through a defender's partner), and the tricks
+//! of the only hand holding trumps.
 
-use preferans::trick::{Owner, Trick};
-use preferans::CardSet;
+use preferans::trick::Owner;
 
-use crate::search::{trick_relevance, Search};
+use super::{byte_any, byte_counts, smear_down, smear_up};
+use crate::search::Search;
 
 impl Search<'_> {
-    /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
-    /// does when, in every suit the others still hold, each of his cards is lower than each of
-    /// theirs — a card led by another is above his, and he never leads again (he wins
-    /// nothing) — and, if he is on lead now, he has such a suit to lead. (Suits only he holds
-    /// are never led to him.) An exact result, so a cutoff that loses nothing. Returns the
-    /// relevance mask (the others' cards in the suits compared) when it holds.
-    #[inline]
-    pub(crate) fn target_is_safe(&self, to_play: Owner) -> Option<u32> {
-        let t = self.target as usize % 3;
-        let mine = self.hands[t];
-        let others = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
-        // In every suit at once: their lowest card and everything above it.
-        let theirs_up = smear_up(others);
-        if mine & theirs_up != 0 {
-            return None; // a card of his at or above their lowest of its suit
-        }
-        // The suits both hold: their cards there (from their lowest up) are what was compared.
-        let both = byte_any(mine) & byte_any(others);
-        let can_lead = both != 0;
-        (to_play as usize % 3 != t || can_lead).then_some(theirs_up & both)
-    }
-
-    /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
-    /// all-pass target can lose the next trick whatever the others do. On lead, he leads his
-    /// lowest card of a suit where one of the others holds only higher cards (that hand must
-    /// follow above him); the others on lead, every suit the leader holds is one the target
-    /// is void in (he discards) or holds a card below the leader's lowest (he ducks) or below
-    /// the partner's lowest (the partner must go over him, before or after). Returns the
-    /// relevance mask (the cards compared: from that hand's lowest of the suit up).
-    #[inline]
-    pub(crate) fn target_loses_next_trick(&self, to_play: Owner) -> Option<u32> {
-        let t = self.target as usize % 3;
-        let mine = self.hands[t];
-        let leader = to_play as usize % 3;
-        // All suits at once (bytes): `below(x)` is the cards under x's lowest of their suit,
-        // in the suits x holds.
-        let below = |x: u32| !smear_up(x) & byte_any(x);
-        if leader == t {
-            for x in [self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]] {
-                let hit = mine & below(x);
-                if hit != 0 {
-                    let suit = hit.trailing_zeros() / 8;
-                    return Some(smear_up(x) & 0xff << (suit * 8));
-                }
-            }
-            return None;
-        }
-        let lead = self.hands[leader];
-        let partner = self.hands[3 - leader - t];
-        let both = byte_any(mine) & byte_any(lead);
-        // He ducks under the leader's lowest, or under the partner's lowest, which the
-        // partner must play over him (he holds only higher cards of the suit).
-        let by_lead = byte_any(mine & below(lead));
-        let by_partner = byte_any(mine & below(partner)) & !by_lead;
-        // A suit both hold where he has no such card: no sure duck.
-        if both & !(by_lead | by_partner) != 0 {
-            return None;
-        }
-        Some(smear_up(lead) & (both & !by_partner) | smear_up(partner) & both & by_partner)
-    }
-
-    /// Without trumps, the others on lead and no talon card leading any trick left: the misère
-    /// / all-pass target loses the next trick or the one after. In every suit of the leader's
-    /// where he cannot duck under the leader's lowest card, he wins the trick and leads the
-    /// next, and he has an exit in another suit that the trick cannot spoil: one of the
-    /// others holds only cards above his lowest of that suit, and it is the leader (who plays
-    /// the suit led), or the partner holding the suit led (he follows it) or two cards of the
-    /// exit suit (one discard leaves him one). Returns the relevance mask (the leader's cards
-    /// from his lowest up in the suits both hold, and the exits' hands from their lowest up).
-    #[inline]
-    pub(crate) fn target_loses_one_of_two(&self, to_play: Owner) -> Option<u32> {
-        let t = self.target as usize % 3;
-        let leader = to_play as usize % 3;
-        if leader == t {
-            return None;
-        }
-        let mine = self.hands[t];
-        let (lead, partner) = (self.hands[leader], self.hands[3 - leader - t]);
-        let below = |x: u32| !smear_up(x) & byte_any(x);
-        let both = byte_any(mine) & byte_any(lead);
-        // Where he cannot duck under the leader's lowest nor the partner's (see
-        // `target_loses_next_trick`).
-        let by_partner = byte_any(mine & below(partner)) & !byte_any(mine & below(lead));
-        let mut forcing = both & !byte_any(mine & below(lead)) & !by_partner;
-        // Exits (suit bytes): where one of them holds only cards above his lowest.
-        let exit_lead = byte_any(mine & below(lead));
-        let exit_partner = byte_any(mine & below(partner));
-        let partner_up = smear_up(partner);
-        let lowest = partner_up ^ ((partner_up << 1) & 0xfefe_fefe);
-        let partner_two = byte_any(partner & !lowest);
-        let mut rel = smear_up(lead) & (both & !by_partner) | smear_up(partner) & both & by_partner;
-        while forcing != 0 {
-            let suit = 0xffu32 << (forcing.trailing_zeros() & !7);
-            forcing &= !suit;
-            let partner_exits = if partner & suit != 0 {
-                exit_partner
-            } else {
-                exit_partner & partner_two
-            };
-            let by_lead = exit_lead & !suit;
-            let by_partner = partner_exits & !suit;
-            if by_lead != 0 {
-                rel |= smear_up(lead) & 0xff << (by_lead.trailing_zeros() & !7);
-            } else if by_partner != 0 {
-                rel |= partner_up & 0xff << (by_partner.trailing_zeros() & !7);
-            } else {
-                return None;
-            }
-        }
-        Some(rel)
-    }
-
-    /// Without trumps, at a trick boundary whose trick no talon card leads: the others can make
-    /// the misère / all-pass target win the next trick. On lead, whatever suit he leads, each
-    /// other hand holding it has a card below his lowest (or he alone holds it); the others on
-    /// lead, the leader has a suit the target holds where the leader and his partner (unless
-    /// void) both hold a card below the target's lowest. Returns the relevance mask (from the
-    /// target's lowest card of the suits compared up).
-    #[inline]
-    pub(crate) fn target_wins_next_trick(&self, to_play: Owner) -> Option<u32> {
-        let t = self.target as usize % 3;
-        let mine = self.hands[t];
-        let leader = to_play as usize % 3;
-        // All suits at once (bytes): the suits where `x` has a card under his lowest.
-        let mine_up = smear_up(mine);
-        let under = |x: u32| byte_any(x & !mine_up);
-        let held = byte_any(mine);
-        let (a, b) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
-        if leader == t {
-            // Whatever he leads, each other hand holding the suit plays under him.
-            let fails = |x: u32| held & byte_any(x) & !under(x);
-            if fails(a) | fails(b) != 0 {
-                return None;
-            }
-            return Some(mine_up & held & byte_any(a | b));
-        }
-        let (lead, partner) = if leader == (t + 1) % 3 { (a, b) } else { (b, a) };
-        // A suit of his the leader can lead under him, the partner following under or void.
-        let hit = held & under(lead) & (!byte_any(partner) | under(partner));
-        if hit == 0 {
-            return None;
-        }
-        let suit = hit.trailing_zeros() / 8;
-        Some(mine_up & 0xff << (suit * 8))
-    }
-
-    /// The last trick: every hand holds one card, so there is nothing to choose.
-    #[inline]
-    pub(crate) fn last_trick(&self, leader: Owner) -> (i8, u32) {
-        let mut t = Trick::new();
-        for k in 0..3u8 {
-            let p = (leader + k) % 3;
-            if let Some(c) = CardSet::from_bits(self.hands[p as usize]).first() {
-                t.push(p, c);
-            }
-        }
-        let Some(w) = t.winning_card(self.trump) else {
-            return (0, 0);
-        };
-        (
-            i8::from(t.winner(self.trump) == Some(self.target)),
-            trick_relevance(t.card_set().bits(), w),
-        )
-    }
-
     /// Trump tricks each side wins whatever happens, two ways for each side (the first with
     /// the smaller relevance mask, the second never smaller in count):
     /// - top trumps: the declarer's above every trump of the defenders (the highest trump wins
@@ -285,9 +119,7 @@ impl Search<'_> {
         let (side, rel) = side_runs(me, o1 & !trump_mask, o2 & !trump_mask, trump_mask);
         Some((mine.count_ones() as u8 + side, rel | smear_up(mine & above_theirs)))
     }
-}
 
-impl Search<'_> {
     /// A trump contract where one hand alone holds trumps, whoever leads: every trump of his
     /// is a trick for his side, and so are the side-suit winners he could cash on lead
     /// ([`Search::quick_tricks`], with nobody to ruff). Until he wins a trick he never has to
@@ -307,6 +139,26 @@ impl Search<'_> {
         let (me, o1, o2) = (self.hands[p], self.hands[(p + 1) % 3], self.hands[(p + 2) % 3]);
         let (side, rel) = side_runs(me, o1, o2, trump_mask);
         Some((p, (me & trump_mask).count_ones() as u8 + side, rel))
+    }
+
+    /// A defender on lead in a trick contract: the quick tricks of his partner once he has
+    /// the lead, when the leader holds a card of a suit where the partner's top card is above
+    /// every other card in play and the declarer cannot ruff it (he follows suit, or holds no
+    /// trumps). With its relevance mask.
+    #[inline]
+    pub(crate) fn partner_quick_tricks(&self, leader: Owner) -> Option<(u8, u32)> {
+        let l = leader as usize % 3;
+        let t = self.target as usize % 3;
+        let p = 3 - l - t;
+        let (lead, partner, decl) = (self.hands[l], self.hands[p], self.hands[t]);
+        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
+        let decl_ruffs = if decl & trump_mask != 0 { !byte_any(decl) } else { 0 };
+        let entries = byte_any(partner & !smear_down(lead | decl)) & byte_any(lead) & !decl_ruffs;
+        if entries == 0 {
+            return None;
+        }
+        let (pq, rel) = self.quick_tricks(p as Owner);
+        (pq > 0).then_some((pq, rel))
     }
 }
 
@@ -354,28 +206,6 @@ fn side_runs(me: u32, o1: u32, o2: u32, trump_mask: u32) -> (u8, u32) {
         total += n;
     }
     (total as u8, rel)
-}
-
-impl Search<'_> {
-    /// A defender on lead in a trick contract: the quick tricks of his partner once he has
-    /// the lead, when the leader holds a card of a suit where the partner's top card is above
-    /// every other card in play and the declarer cannot ruff it (he follows suit, or holds no
-    /// trumps). With its relevance mask.
-    #[inline]
-    pub(crate) fn partner_quick_tricks(&self, leader: Owner) -> Option<(u8, u32)> {
-        let l = leader as usize % 3;
-        let t = self.target as usize % 3;
-        let p = 3 - l - t;
-        let (lead, partner, decl) = (self.hands[l], self.hands[p], self.hands[t]);
-        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
-        let decl_ruffs = if decl & trump_mask != 0 { !byte_any(decl) } else { 0 };
-        let entries = byte_any(partner & !smear_down(lead | decl)) & byte_any(lead) & !decl_ruffs;
-        if entries == 0 {
-            return None;
-        }
-        let (pq, rel) = self.quick_tricks(p as Owner);
-        (pq > 0).then_some((pq, rel))
-    }
 }
 
 /// The sure trump tricks of both sides (see [`Search::sure_trump_tricks`]): counts with their
@@ -426,74 +256,10 @@ static KEPT: [i8; 256] = {
     table
 };
 
-/// In each byte (suit), every bit at or below the highest set bit.
-#[inline]
-fn smear_down(mut x: u32) -> u32 {
-    x |= (x >> 1) & 0x7f7f_7f7f;
-    x |= (x >> 2) & 0x3f3f_3f3f;
-    x |= (x >> 4) & 0x0f0f_0f0f;
-    x
-}
-
-/// In each byte (suit), every bit at or above the lowest set bit.
-#[inline]
-fn smear_up(mut x: u32) -> u32 {
-    x |= (x << 1) & 0xfefe_fefe;
-    x |= (x << 2) & 0xfcfc_fcfc;
-    x |= (x << 4) & 0xf0f0_f0f0;
-    x
-}
-
-/// Each byte (suit) of `x` that has a set bit, all ones; the others zero.
-#[inline]
-fn byte_any(x: u32) -> u32 {
-    // The high bit of each byte: set when the byte is non-zero.
-    let hi = (((x & 0x7f7f_7f7f) + 0x7f7f_7f7f) | x) & 0x8080_8080;
-    (hi >> 7) * 0xff
-}
-
-/// The number of set bits of each byte, in that byte.
-#[inline]
-fn byte_counts(x: u32) -> u32 {
-    let x = x - ((x >> 1) & 0x5555_5555);
-    let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
-    (x + (x >> 4)) & 0x0f0f_0f0f
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::test_util::{at, with_contract};
     use super::*;
-    use crate::table::Table;
-    use preferans::trick::TALON_OWNER;
-
-    /// Misère bounds on hand-made positions: target (the declarer) is position 0.
-    fn with_search<R>(hands: [&str; 3], f: impl FnOnce(&Search) -> R) -> R {
-        with_contract(hands, None, f)
-    }
-
-    /// Hand-made positions with position 0 the target: a trick contract in `trump`, or misère
-    /// when `None`.
-    fn with_contract<R>(hands: [&str; 3], trump: Option<preferans::Suit>, f: impl FnOnce(&Search) -> R) -> R {
-        let mut table = Table::with_bytes(1 << 16);
-        let bits = hands.map(|h| h.parse::<CardSet>().expect("cards").bits());
-        let s = Search {
-            hands: bits,
-            trump,
-            target: 0,
-            maximize: trump.is_some(),
-            talon: [None, None],
-            talon_first_left: 0,
-            talon_pending_from: u8::MAX,
-            talon_owner: TALON_OWNER,
-            ctx: 0,
-            tt: &mut table,
-            nodes: 0,
-            node_limit: u64::MAX,
-            aborted: false,
-            partition: true,
-        };
-        f(&s)
-    }
 
     /// A plain greedy matching from the top, to check the table form.
     fn kept_by_matching(mine: u8, theirs: u8) -> u8 {
@@ -614,99 +380,5 @@ mod tests {
         let hands = ["7H AS KS 7S 7D 8D", "8H QS JS TD JD 9D", "TS 9S 8S 7C 8C 9C"];
         let r = with_contract(hands, Some(Suit::Hearts), |s| s.sole_trump_holder_tricks());
         assert_eq!(r, None);
-    }
-
-    #[test]
-    fn target_loses_the_trick_after_a_forced_win() {
-        // Hand 1 leads the 7 of spades: the target must win with his ace, then he leads the
-        // 7 of hearts and hand 1 (the leader, who played a spade) must go over with the 9.
-        let r = with_search(["AS 7H", "7S 9H", "8D 9D"], |s| s.target_loses_one_of_two(1));
-        assert_eq!(r, Some(at(0, 0) | at(3, 2)));
-        // The exit is in hand 2's hand, who is void in spades and holds one heart: he
-        // discards it on the spade trick, and the target wins both tricks.
-        let r = with_search(["AS 7H", "7S 7D", "8H 8D"], |s| s.target_loses_one_of_two(1));
-        assert_eq!(r, None);
-        // With two hearts, one discard leaves him a heart above the target's 7.
-        let r = with_search(["AS 7H 7C", "7S 7D 8C", "8H 9H 8D"], |s| s.target_loses_one_of_two(1));
-        assert!(r.is_some());
-        // On lead himself: not this bound's case.
-        assert_eq!(
-            with_search(["AS 7H", "7S 9H", "8D 9D"], |s| s.target_loses_one_of_two(0)),
-            None
-        );
-    }
-
-    #[test]
-    fn byte_helpers() {
-        assert_eq!(smear_up(0x0000_1004), 0x0000_f0fc);
-        assert_eq!(byte_any(0x8000_0100), 0xff00_ff00);
-        assert_eq!(byte_any(0), 0);
-    }
-
-    #[test]
-    fn safe_target_needs_every_card_under_theirs() {
-        // Spades: his 7 8 under their 9 10; hearts: his 7 under their 8.
-        let safe = with_search(["7S 8S 7H", "9S 8H 7D", "TS AD KD"], |s| {
-            (s.target_is_safe(1), s.target_is_safe(0))
-        });
-        assert_eq!(safe.0, Some(at(0, 2) | at(3, 1)), "others on lead");
-        assert!(safe.1.is_some(), "on lead he has a suit to lead");
-        // His 9 of spades is above their 8: not safe.
-        let unsafe_ = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
-        assert_eq!(unsafe_, None);
-    }
-
-    #[test]
-    fn target_on_lead_loses_under_a_hand_holding_only_higher_cards() {
-        // He leads the 7 of spades: hand 1 holds only higher spades and must go over.
-        let r = with_search(["7S AH", "9S TS", "8H 7D"], |s| s.target_loses_next_trick(0));
-        assert_eq!(r, Some(at(0, 2)));
-        // Each other hand can follow under his lowest spade and heart: no sure loss.
-        let r = with_search(["8S AH", "7S TS", "7H 7D"], |s| s.target_loses_next_trick(0));
-        assert_eq!(r, None);
-    }
-
-    #[test]
-    fn target_ducks_or_discards_under_the_leader() {
-        // Hand 1 leads: every spade of his is above the target's 7; the target is void in
-        // diamonds (he discards).
-        let r = with_search(["7S AH", "9S 8D", "TS 7D"], |s| s.target_loses_next_trick(1));
-        assert_eq!(r, Some(at(0, 2)));
-        // The leader's 7 of hearts is under the target's ace and only heart: he must win it.
-        let r = with_search(["7S AH", "9S 7H", "TS 7D"], |s| s.target_loses_next_trick(1));
-        assert_eq!(r, None);
-    }
-
-    #[test]
-    fn the_partner_holding_only_higher_cards_must_go_over_him() {
-        // Hand 1 leads a spade under the target's 8; hand 2 holds only the jack of spades and
-        // must play it over him; in hearts he discards (no relevance needed there).
-        let hands = ["8S QD 8D 7D", "9S 7S QH 8H", "JS AH KH TH"];
-        let r = with_search(hands, |s| s.target_loses_next_trick(1));
-        assert_eq!(r, Some(at(0, 4)));
-        // Hand 2 void in spades: nobody has to go over him.
-        let hands = ["8S QD 8D 7D", "7S 9S QH 8H", "AH KH TH JH"];
-        assert_eq!(with_search(hands, |s| s.target_loses_next_trick(1)), None);
-    }
-
-    #[test]
-    fn target_is_made_to_win_the_next_trick() {
-        // On lead with only the ace of hearts and the king of spades, both others under him.
-        let r = with_search(["KS AH", "7S 7H", "8S 8H"], |s| s.target_wins_next_trick(0));
-        assert_eq!(r, Some(at(0, 6) | at(3, 7)));
-        // He can lead the 7 of diamonds under hand 2's 8: no.
-        let r = with_search(["7D AH", "7S 7H", "8D 8H"], |s| s.target_wins_next_trick(0));
-        assert_eq!(r, None);
-        // Hand 1 leads the 7 of spades under his king; hand 2 is void in spades.
-        let r = with_search(["KS AH", "7S 7H", "8D 8H"], |s| s.target_wins_next_trick(1));
-        assert_eq!(r, Some(at(0, 6)));
-        // Hand 2 would have to go over with the ace of spades: no.
-        let r = with_search(["KS 9H", "7S 7D", "AS 8D"], |s| s.target_wins_next_trick(1));
-        assert_eq!(r, None);
-    }
-
-    /// Cards of suit `suit` from rank index `rank` up.
-    fn at(suit: usize, rank: u32) -> u32 {
-        crate::key::at_or_above(suit, rank)
     }
 }

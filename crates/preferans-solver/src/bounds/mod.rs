@@ -1,0 +1,125 @@
+//! Static bounds at trick boundaries, each with the relevance mask of the cards it compares
+//! (partition search, see `search`): exact cutoffs and one- and two-trick bounds for the
+//! misère / all-pass target (`misere`), sure trump tricks and quick tricks for trick
+//! contracts (`tricks`), and the last trick.
+
+mod misere;
+mod tricks;
+
+use preferans::trick::{Owner, Trick};
+use preferans::CardSet;
+
+use crate::search::{trick_relevance, Search};
+
+impl Search<'_> {
+    /// The last trick: every hand holds one card, so there is nothing to choose.
+    #[inline]
+    pub(crate) fn last_trick(&self, leader: Owner) -> (i8, u32) {
+        let mut t = Trick::new();
+        for k in 0..3u8 {
+            let p = (leader + k) % 3;
+            if let Some(c) = CardSet::from_bits(self.hands[p as usize]).first() {
+                t.push(p, c);
+            }
+        }
+        let Some(w) = t.winning_card(self.trump) else {
+            return (0, 0);
+        };
+        (
+            i8::from(t.winner(self.trump) == Some(self.target)),
+            trick_relevance(t.card_set().bits(), w),
+        )
+    }
+}
+
+/// In each byte (suit), every bit at or below the highest set bit.
+#[inline]
+pub(super) fn smear_down(mut x: u32) -> u32 {
+    x |= (x >> 1) & 0x7f7f_7f7f;
+    x |= (x >> 2) & 0x3f3f_3f3f;
+    x |= (x >> 4) & 0x0f0f_0f0f;
+    x
+}
+
+/// In each byte (suit), every bit at or above the lowest set bit.
+#[inline]
+pub(super) fn smear_up(mut x: u32) -> u32 {
+    x |= (x << 1) & 0xfefe_fefe;
+    x |= (x << 2) & 0xfcfc_fcfc;
+    x |= (x << 4) & 0xf0f0_f0f0;
+    x
+}
+
+/// Each byte (suit) of `x` that has a set bit, all ones; the others zero.
+#[inline]
+pub(super) fn byte_any(x: u32) -> u32 {
+    // The high bit of each byte: set when the byte is non-zero.
+    let hi = (((x & 0x7f7f_7f7f) + 0x7f7f_7f7f) | x) & 0x8080_8080;
+    (hi >> 7) * 0xff
+}
+
+/// The number of set bits of each byte, in that byte.
+#[inline]
+pub(super) fn byte_counts(x: u32) -> u32 {
+    let x = x - ((x >> 1) & 0x5555_5555);
+    let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f
+}
+
+/// Hand-made positions for the bounds' unit tests.
+#[cfg(test)]
+mod test_util {
+    use super::*;
+    use crate::table::Table;
+    use preferans::trick::TALON_OWNER;
+
+    /// Misère bounds on hand-made positions: target (the declarer) is position 0.
+    pub(super) fn with_search<R>(hands: [&str; 3], f: impl FnOnce(&Search) -> R) -> R {
+        with_contract(hands, None, f)
+    }
+
+    /// Hand-made positions with position 0 the target: a trick contract in `trump`, or misère
+    /// when `None`.
+    pub(super) fn with_contract<R>(
+        hands: [&str; 3],
+        trump: Option<preferans::Suit>,
+        f: impl FnOnce(&Search) -> R,
+    ) -> R {
+        let mut table = Table::with_bytes(1 << 16);
+        let bits = hands.map(|h| h.parse::<CardSet>().expect("cards").bits());
+        let s = Search {
+            hands: bits,
+            trump,
+            target: 0,
+            maximize: trump.is_some(),
+            talon: [None, None],
+            talon_first_left: 0,
+            talon_pending_from: u8::MAX,
+            talon_owner: TALON_OWNER,
+            ctx: 0,
+            tt: &mut table,
+            nodes: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+            partition: true,
+        };
+        f(&s)
+    }
+
+    /// Cards of suit `suit` from rank index `rank` up.
+    pub(super) fn at(suit: usize, rank: u32) -> u32 {
+        crate::key::at_or_above(suit, rank)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_helpers() {
+        assert_eq!(smear_up(0x0000_1004), 0x0000_f0fc);
+        assert_eq!(byte_any(0x8000_0100), 0xff00_ff00);
+        assert_eq!(byte_any(0), 0);
+    }
+}
