@@ -118,96 +118,14 @@ impl Search<'_> {
         if left == 1 {
             return self.last_trick(to_play);
         }
-        if !self.maximize && self.trump.is_none() && !self.talon_pending(left) {
-            if let Some(rel) = self.target_is_safe(to_play) {
-                // Misère / all-pass: the target can never be made to win a trick.
-                return (0, rel);
-            }
-        }
-        if !self.maximize && self.trump.is_none() {
-            // Misère / all-pass, the next trick alone: the target must lose it, or must win it.
-            if alpha >= left as i8 - 1 {
-                if let Some(rel) = self.target_loses_next_trick(to_play) {
-                    return (left as i8 - 1, rel);
-                }
-                if left >= 2 && !self.talon_pending(left) {
-                    if let Some(rel) = self.target_loses_one_of_two(to_play) {
-                        return (left as i8 - 1, rel);
-                    }
-                }
-            }
-            if beta <= 1 {
-                if let Some(rel) = self.target_wins_next_trick(to_play) {
-                    return (1, rel);
-                }
-            }
-        }
-        if self.maximize {
-            // Trumps win whoever leads: top trumps, then length (see `sure_trump_tricks`).
-            // Each cutoff relies only on the bound that made it.
-            let st = self.sure_trump_tricks();
-            for (mine, rel) in [st.ours, st.ours_len] {
-                let mine = mine.min(left) as i8;
-                if mine >= beta {
-                    return (mine, rel);
-                }
-            }
-            for (theirs, rel) in [st.theirs, st.theirs_len] {
-                let theirs = theirs.min(left) as i8;
-                if left as i8 - theirs <= alpha {
-                    return (left as i8 - theirs, rel);
-                }
-            }
-            if let Some((p, sure, rel)) = self.sole_trump_holder_tricks() {
-                let sure = sure.min(left) as i8;
-                if p == self.target as usize % 3 {
-                    if sure >= beta {
-                        return (sure, rel);
-                    }
-                } else if left as i8 - sure <= alpha {
-                    return (left as i8 - sure, rel);
-                }
-            }
-            // Quick tricks (DDS): side-suit winners the leader can cash at once, then his
-            // side's sure trump tricks, bound his side's result.
-            let (qt, quick_rel) = self.quick_tricks(to_play);
-            if to_play == self.target {
-                for (mine, rel) in [st.ours, st.ours_len] {
-                    let v = (qt + mine).min(left) as i8;
-                    if v >= beta {
-                        return (v, quick_rel | rel);
-                    }
-                }
-                if let Some((drawn, rel)) = self.quick_tricks_drawing_trumps() {
-                    let v = drawn.min(left) as i8;
-                    if v >= beta {
-                        return (v, rel);
-                    }
-                }
-            } else {
-                for (theirs, rel) in [st.theirs, st.theirs_len] {
-                    let v = left as i8 - (qt + theirs).min(left) as i8;
-                    if v <= alpha {
-                        return (v, quick_rel | rel);
-                    }
-                }
-                // Or the leader gives his partner the lead in a suit where the partner holds
-                // the top card, and the partner cashes (no trumps only: with trumps it cuts
-                // too seldom to pay for itself, measured).
-                let partner_qt = if self.trump.is_none() {
-                    self.partner_quick_tricks(to_play)
-                } else {
-                    None
-                };
-                if let Some((pq, prel)) = partner_qt {
-                    for (theirs, rel) in [st.theirs, st.theirs_len] {
-                        let v = left as i8 - (pq + theirs).min(left) as i8;
-                        if v <= alpha {
-                            return (v, prel | rel);
-                        }
-                    }
-                }
-            }
+        // Static bounds (see `bounds`): each cutoff relies only on the bound that made it.
+        let cutoff = if self.maximize {
+            self.trick_contract_cutoff(to_play, left, alpha, beta)
+        } else {
+            self.misere_cutoff(to_play, left, alpha, beta)
+        };
+        if let Some(cut) = cutoff {
+            return cut;
         }
         let in_play = self.hands[0] | self.hands[1] | self.hands[2];
         let canon = canon(self.hands, self.trump.map(|t| t.index()));
@@ -258,7 +176,7 @@ impl Search<'_> {
 
     /// Whether a talon card still leads one of the `left` remaining tricks (X2, F3).
     #[inline]
-    fn talon_pending(&self, left: u8) -> bool {
+    pub(crate) fn talon_pending(&self, left: u8) -> bool {
         left >= self.talon_pending_from
     }
 

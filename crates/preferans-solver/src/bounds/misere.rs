@@ -7,6 +7,39 @@ use super::{byte_any, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
+    /// The misère / all-pass bounds at a trick boundary (no trumps): a cutoff of the window
+    /// `alpha..beta` (value, relevance mask), or `None`.
+    #[inline(always)]
+    pub(crate) fn misere_cutoff(&self, to_play: Owner, left: u8, alpha: i8, beta: i8) -> Option<(i8, u32)> {
+        if self.trump.is_some() {
+            return None;
+        }
+        let no_talon = !self.talon_pending(left);
+        if no_talon {
+            if let Some(rel) = self.target_is_safe(to_play) {
+                // The target can never be made to win a trick.
+                return Some((0, rel));
+            }
+        }
+        // The next trick (or two): the target must lose one, or must win one.
+        if alpha >= left as i8 - 1 {
+            if let Some(rel) = self.target_loses_next_trick(to_play) {
+                return Some((left as i8 - 1, rel));
+            }
+            if left >= 2 && no_talon {
+                if let Some(rel) = self.target_loses_one_of_two(to_play) {
+                    return Some((left as i8 - 1, rel));
+                }
+            }
+        }
+        if beta <= 1 {
+            if let Some(rel) = self.target_wins_next_trick(to_play) {
+                return Some((1, rel));
+            }
+        }
+        None
+    }
+
     /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
     /// does when, in every suit the others still hold, each of his cards is lower than each of
     /// theirs — a card led by another is above his, and he never leads again (he wins

@@ -8,6 +8,78 @@ use super::{byte_any, byte_counts, smear_down, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
+    /// The trick-contract bounds at a trick boundary, cheapest first: a cutoff of the window
+    /// `alpha..beta` (value, relevance mask), or `None`.
+    #[inline(always)]
+    pub(crate) fn trick_contract_cutoff(&self, to_play: Owner, left: u8, alpha: i8, beta: i8) -> Option<(i8, u32)> {
+        // Trumps win whoever leads: top trumps, then length (see `sure_trump_tricks`).
+        // Each cutoff relies only on the bound that made it.
+        let st = self.sure_trump_tricks();
+        for (mine, rel) in [st.ours, st.ours_len] {
+            let mine = mine.min(left) as i8;
+            if mine >= beta {
+                return Some((mine, rel));
+            }
+        }
+        for (theirs, rel) in [st.theirs, st.theirs_len] {
+            let theirs = theirs.min(left) as i8;
+            if left as i8 - theirs <= alpha {
+                return Some((left as i8 - theirs, rel));
+            }
+        }
+        if let Some((p, sure, rel)) = self.sole_trump_holder_tricks() {
+            let sure = sure.min(left) as i8;
+            if p == self.target as usize % 3 {
+                if sure >= beta {
+                    return Some((sure, rel));
+                }
+            } else if left as i8 - sure <= alpha {
+                return Some((left as i8 - sure, rel));
+            }
+        }
+        // Quick tricks (DDS): side-suit winners the leader can cash at once, then his
+        // side's sure trump tricks, bound his side's result.
+        let (qt, quick_rel) = self.quick_tricks(to_play);
+        if to_play == self.target {
+            for (mine, rel) in [st.ours, st.ours_len] {
+                let v = (qt + mine).min(left) as i8;
+                if v >= beta {
+                    return Some((v, quick_rel | rel));
+                }
+            }
+            if let Some((drawn, rel)) = self.quick_tricks_drawing_trumps() {
+                let v = drawn.min(left) as i8;
+                if v >= beta {
+                    return Some((v, rel));
+                }
+            }
+        } else {
+            for (theirs, rel) in [st.theirs, st.theirs_len] {
+                let v = left as i8 - (qt + theirs).min(left) as i8;
+                if v <= alpha {
+                    return Some((v, quick_rel | rel));
+                }
+            }
+            // Or the leader gives his partner the lead in a suit where the partner holds
+            // the top card, and the partner cashes (no trumps only: with trumps it cuts
+            // too seldom to pay for itself, measured).
+            let partner_qt = if self.trump.is_none() {
+                self.partner_quick_tricks(to_play)
+            } else {
+                None
+            };
+            if let Some((pq, prel)) = partner_qt {
+                for (theirs, rel) in [st.theirs, st.theirs_len] {
+                    let v = left as i8 - (pq + theirs).min(left) as i8;
+                    if v <= alpha {
+                        return Some((v, prel | rel));
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// Trump tricks each side wins whatever happens, two ways for each side (the first with
     /// the smaller relevance mask, the second never smaller in count):
     /// - top trumps: the declarer's above every trump of the defenders (the highest trump wins
