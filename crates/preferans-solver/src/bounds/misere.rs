@@ -103,12 +103,16 @@ impl Search<'_> {
 
     /// Without trumps, the others on lead and no talon card leading any trick left: the misère
     /// / all-pass target loses the next trick or the one after. In every suit of the leader's
-    /// where he cannot duck under the leader's lowest card, he wins the trick and leads the
-    /// next, and he has an exit in another suit that the trick cannot spoil: one of the
-    /// others holds only cards above his lowest of that suit, and it is the leader (who plays
-    /// the suit led), or the partner holding the suit led (he follows it) or two cards of the
-    /// exit suit (one discard leaves him one). Returns the relevance mask (the leader's cards
-    /// from his lowest up in the suits both hold, and the exits' hands from their lowest up).
+    /// where he cannot duck (see [`Search::target_loses_next_trick`]), he wins the trick and
+    /// leads the next, and he has an exit the trick cannot spoil: in another suit, one of the
+    /// others holds only cards above his lowest of it, and it is the leader (who plays the
+    /// suit led), or the partner holding the suit led (he follows it) or two cards of the
+    /// exit suit (one discard leaves him one); or, in the suit led, the leader holds one card
+    /// under his lowest (which it must lead to force him) and more above, and he holds two
+    /// (he wins with the higher and leads the lower again). Returns the relevance mask: the
+    /// ducks' witnesses and the exits' hands from their lowest up; a suit that forces him
+    /// relies on nothing, since he wins or loses that trick and either way the exit does the
+    /// rest.
     #[inline]
     pub(crate) fn target_loses_one_of_two(&self, to_play: Owner) -> Option<u32> {
         let t = self.target as usize % 3;
@@ -143,10 +147,18 @@ impl Search<'_> {
             };
             let by_lead = exit_lead & !suit;
             let by_partner = partner_exits & !suit;
+            // Or the forcing suit itself: the leader holds one card under his lowest (which
+            // he must lead to force him) and more above; he wins with a higher card and
+            // leads his lowest again.
+            let (m, l) = (mine & suit, lead & suit);
+            let l_under = l & !smear_up(m);
+            let again = m.count_ones() >= 2 && l_under.count_ones() == 1 && l.count_ones() >= 2;
             if by_lead != 0 {
                 rel |= smear_up(lead) & 0xff << (by_lead.trailing_zeros() & !7);
             } else if by_partner != 0 {
                 rel |= partner_up & 0xff << (by_partner.trailing_zeros() & !7);
+            } else if again {
+                rel |= smear_up(l);
             } else {
                 return None;
             }
@@ -206,6 +218,10 @@ mod tests {
         // With two hearts, one discard leaves him a heart above the target's 7.
         let r = with_search(["AS 7H 7C", "7S 7D 8C", "8H 9H 8D"], |s| s.target_loses_one_of_two(1));
         assert!(r.is_some());
+        // No exit elsewhere, but hand 1 holds one spade under his lowest: to force him it
+        // must lead the 7, he wins with the jack and leads the 9 under the queen.
+        let r = with_search(["9S JS 9D", "7S QS 8C", "8D TC JC"], |s| s.target_loses_one_of_two(1));
+        assert_eq!(r, Some(at(0, 0)));
         // On lead himself: not this bound's case.
         assert_eq!(
             with_search(["AS 7H", "7S 9H", "8D 9D"], |s| s.target_loses_one_of_two(0)),
