@@ -2,6 +2,10 @@
 //! (partition search, see `search`): exact cutoffs and one- and two-trick bounds for the
 //! misère / all-pass target (`misere`), sure trump tricks and quick tricks for trick
 //! contracts (`tricks`), and the last trick.
+//!
+//! Their soundness arguments assume the obligations the search plays by
+//! (`Obligations::RUSSIAN`: follow suit, else trump, R6); a game with other obligations
+//! (a later issue's variant) must check which bounds still hold before using them.
 
 mod misere;
 mod tricks;
