@@ -154,8 +154,9 @@ impl Search<'_> {
     /// Tricks the leader can cash at once from the top of his side suits (every suit without
     /// trumps), whatever the others do: in each, his unbroken run of top cards, cut to the
     /// length of any other hand that holds trumps; when neither other hand holds trumps and
-    /// the run is as long as each of their holdings of the suit, all his cards of the suit. With his run cut so, every hand follows
-    /// suit and no trump is played, so his side's sure trump tricks come on top. A lower
+    /// the run is as long as each of their holdings of the suit, all his cards of the suit.
+    /// With his run cut so, every hand follows suit and no trump is played, so his side's sure
+    /// trump tricks come on top. A lower
     /// bound on his side's tricks, with its relevance mask (the runs, where another hand
     /// holds the suit).
     pub(crate) fn quick_tricks(&self, leader: Owner) -> (u8, u32) {
