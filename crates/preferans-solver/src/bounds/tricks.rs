@@ -156,9 +156,8 @@ impl Search<'_> {
     /// length of any other hand that holds trumps; when neither other hand holds trumps and
     /// the run is as long as each of their holdings of the suit, all his cards of the suit.
     /// With his run cut so, every hand follows suit and no trump is played, so his side's sure
-    /// trump tricks come on top. A lower
-    /// bound on his side's tricks, with its relevance mask (the runs, where another hand
-    /// holds the suit).
+    /// trump tricks come on top. A lower bound on his side's tricks, with its relevance mask
+    /// (the runs, where another hand holds the suit).
     pub(crate) fn quick_tricks(&self, leader: Owner) -> (u8, u32) {
         let l = leader as usize % 3;
         let trump_mask = self.trump.map_or(0, |t| 0xffu32 << (t.index() * 8));
