@@ -54,6 +54,12 @@ pub(super) fn smear_up(mut x: u32) -> u32 {
     x
 }
 
+/// The highest set bit of each byte (suit).
+#[inline]
+pub(super) fn byte_top(x: u32) -> u32 {
+    x & !((smear_down(x) >> 1) & 0x7f7f_7f7f)
+}
+
 /// Each byte (suit) of `x` that has a set bit, all ones; the others zero.
 #[inline]
 pub(super) fn byte_any(x: u32) -> u32 {

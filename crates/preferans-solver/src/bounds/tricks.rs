@@ -4,7 +4,7 @@
 
 use preferans::trick::Owner;
 
-use super::{byte_any, byte_counts, smear_down, smear_up};
+use super::{byte_any, byte_counts, byte_top, smear_down, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
@@ -53,7 +53,23 @@ impl Search<'_> {
                     return Some((v, rel));
                 }
             }
+            if let Some((d, rel)) = self.defence_wins_any_lead() {
+                for (theirs, trel) in [st.theirs, st.theirs_len] {
+                    let v = left as i8 - (d + theirs).min(left) as i8;
+                    if v <= alpha {
+                        return Some((v, rel | trel));
+                    }
+                }
+            }
         } else {
+            if let Some((q, rel)) = self.declarer_wins_any_lead(to_play) {
+                for (mine, mrel) in [st.ours, st.ours_len] {
+                    let v = (q + mine).min(left) as i8;
+                    if v >= beta {
+                        return Some((v, rel | mrel));
+                    }
+                }
+            }
             for (theirs, rel) in [st.theirs, st.theirs_len] {
                 let v = left as i8 - (qt + theirs).min(left) as i8;
                 if v <= alpha {
@@ -211,6 +227,76 @@ impl Search<'_> {
         let (me, o1, o2) = (self.hands[p], self.hands[(p + 1) % 3], self.hands[(p + 2) % 3]);
         let (side, rel) = side_runs(me, o1, o2, trump_mask);
         Some((p, (me & trump_mask).count_ones() as u8 + side, rel))
+    }
+
+    /// A defender on lead whatever he leads gives the declarer the trick: in every suit the
+    /// leader holds, the declarer's highest card is above both defenders' (in a side suit of a
+    /// trump contract the leader's partner also follows suit or holds no trumps, so nobody
+    /// ruffs). The declarer then wins the trick with it and cashes as if he had led: his
+    /// [`Search::quick_tricks`] (to which his side's sure trump tricks add, as on his lead).
+    /// The quick tricks and their relevance mask (with his top cards in the leader's suits).
+    #[inline]
+    pub(crate) fn declarer_wins_any_lead(&self, leader: Owner) -> Option<(u8, u32)> {
+        let t = self.target as usize % 3;
+        let l = leader as usize % 3;
+        let (me, lead, partner) = (self.hands[t], self.hands[l], self.hands[3 - t - l]);
+        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
+        let my_tops = byte_top(me) & !smear_down(lead | partner);
+        let mut wins = byte_any(my_tops);
+        if partner & trump_mask != 0 {
+            wins &= byte_any(partner) | trump_mask;
+        }
+        let lead_suits = byte_any(lead);
+        if lead_suits & !wins != 0 {
+            return None;
+        }
+        let (qt, rel) = self.quick_tricks(self.target);
+        Some((qt, rel | smear_up(my_tops & lead_suits)))
+    }
+
+    /// The declarer on lead without the top card of any suit he holds: whatever he leads, the
+    /// defence wins the trick — the defender with the suit's top card plays it, unless his
+    /// partner, void in a side suit, must ruff it (R6) — and the winner cashes his quick
+    /// tricks (one of which is that top card; the other hands' cards played only lengthen
+    /// his runs), to which the defence's sure trump tricks add as on a defender's lead (a
+    /// trump played to this trick by the defence is its trick). The fewest quick tricks over
+    /// the suits he may lead, with their relevance mask (and the top cards of his suits).
+    #[inline]
+    pub(crate) fn defence_wins_any_lead(&self) -> Option<(u8, u32)> {
+        let t = self.target as usize % 3;
+        let (me, a, b) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
+        let my_suits = byte_any(me);
+        let tops = byte_top(me | a | b) & my_suits;
+        if tops & me != 0 {
+            return None;
+        }
+        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
+        // Per defender: the suits of the declarer where the other defender wins the trick.
+        let ruffs = |w: u32, partner: u32| {
+            let mut won = tops & w;
+            if partner & trump_mask != 0 {
+                // A side suit his partner is void in: the partner ruffs and leads.
+                won &= byte_any(partner) | trump_mask;
+            }
+            let ruffed = if partner & trump_mask != 0 {
+                byte_any(tops & w) & !byte_any(partner) & !trump_mask
+            } else {
+                0
+            };
+            (won, ruffed)
+        };
+        let (a_wins, a_feeds_b) = ruffs(a, b);
+        let (b_wins, b_feeds_a) = ruffs(b, a);
+        let mut least = u8::MAX;
+        let mut rel = smear_up(tops);
+        for (leads, w, partner) in [(a_wins | b_feeds_a, a, b), (b_wins | a_feeds_b, b, a)] {
+            if leads != 0 {
+                let (q, r) = side_runs(w, partner, me, trump_mask);
+                least = least.min(q);
+                rel |= r;
+            }
+        }
+        (least > 0 && least != u8::MAX).then_some((least, rel))
     }
 
     /// A defender on lead in a trick contract: the quick tricks of his partner once he has
@@ -432,6 +518,46 @@ mod tests {
         let hands = ["AH 8H 7H AS KS 7D", "QH JH 9S 8D 9D TD", "KH 7C 8C 9C TS JS"];
         let r = with_contract(hands, Some(Suit::Hearts), |s| s.quick_tricks_drawing_trumps());
         assert_eq!(r, None);
+    }
+
+    #[test]
+    fn a_defender_who_must_lead_into_the_declarers_tops_gives_him_his_quick_tricks() {
+        use preferans::Suit;
+        // No trumps, hand 1 leads: he holds only spades and diamonds, where the declarer's
+        // ace is above both defenders'. The declarer wins and cashes the A K of spades and
+        // the A of diamonds: 3 tricks.
+        let hands = ["AS KS AD 7C", "7S 8S 7D 8D", "9S TS 9D 8C"];
+        let r = with_contract(hands, None, |s| s.declarer_wins_any_lead(1).map(|x| x.0));
+        assert_eq!(r, Some(3));
+        // Hand 2 may lead a club, where hand 1's 9 is above the declarer's 7: no bound.
+        let hands = ["AS KS AD 7C", "7S 8S 7D 9C", "9S TS 9D 8C"];
+        assert_eq!(with_contract(hands, None, |s| s.declarer_wins_any_lead(2)), None);
+        // Hearts trumps: hand 2, void in spades and holding a trump, would ruff a spade lead.
+        let hands = ["AS KS AD 7C", "7S 8S 7D 8D", "7H 9D TD 8C"];
+        assert_eq!(
+            with_contract(hands, Some(Suit::Hearts), |s| s.declarer_wins_any_lead(1)),
+            None
+        );
+    }
+
+    #[test]
+    fn a_declarer_without_a_top_card_gives_the_defence_the_lead() {
+        use preferans::Suit;
+        // No trumps: the declarer's spades and diamonds are below hand 1's ace of spades and
+        // hand 2's A K of diamonds. A spade lead gives hand 1 his ace and his ace of clubs (2
+        // quick tricks); a diamond lead gives hand 2 his two diamonds: at least 2.
+        let hands = ["QS JS QD JD", "AS 7D AC 7C", "7S KD AD 8C"];
+        let r = with_contract(hands, None, |s| s.defence_wins_any_lead().map(|x| x.0));
+        assert_eq!(r, Some(2));
+        // The declarer holds the top spade: nothing.
+        let hands = ["AS JS QD JD", "QS 7D AC 7C", "7S KD AD 8C"];
+        assert_eq!(with_contract(hands, None, |s| s.defence_wins_any_lead()), None);
+        // Hearts trumps: hand 2, void in spades with a trump, must ruff a spade lead (R6)
+        // and leads next: his one quick trick (the 8 of clubs), not hand 1's two diamonds,
+        // bounds that lead.
+        let hands = ["QS JS QD JD", "AS AD KD 7C", "7H 8D 9D 8C"];
+        let r = with_contract(hands, Some(Suit::Hearts), |s| s.defence_wins_any_lead().map(|x| x.0));
+        assert_eq!(r, Some(1));
     }
 
     #[test]
