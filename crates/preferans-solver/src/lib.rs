@@ -189,6 +189,7 @@ impl Solver {
             node_limit: self.node_limit,
             aborted: false,
             partition: self.partition,
+            trump_memo: search::trump_memo(),
         })
     }
 

@@ -13,9 +13,12 @@
 //! cards it compares relevant; at a node where every move counts, an equivalent card skipped
 //! below a relevant searched card becomes relevant too (otherwise the skip may not carry over).
 
+use std::cell::Cell;
+
 use preferans::trick::{beats, legal_cards, Obligations, Owner, Trick};
 use preferans::{Card, CardSet, Suit};
 
+use crate::bounds::SureTrumps;
 use crate::key::{at_or_above, canon};
 use crate::order::{rank_major, run_low, Moves};
 use crate::table::Table;
@@ -58,6 +61,16 @@ pub(crate) struct Search<'t> {
     pub aborted: bool,
     /// Partition search; off, every stored result relies on every rank (a cross-check).
     pub partition: bool,
+    /// Sure trump tricks by the hands' trumps (see `Search::sure_trump_tricks`).
+    pub trump_memo: TrumpMemo,
+}
+
+/// A small direct-mapped memo of sure trump tricks, keyed by the hands' trumps (0: empty).
+pub(crate) type TrumpMemo = [Cell<(u32, SureTrumps)>; 64];
+
+/// An empty [`TrumpMemo`].
+pub(crate) fn trump_memo() -> TrumpMemo {
+    std::array::from_fn(|_| Cell::new((0, SureTrumps::default())))
 }
 
 impl Search<'_> {

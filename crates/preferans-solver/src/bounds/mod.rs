@@ -7,8 +7,11 @@
 //! (`Obligations::RUSSIAN`: follow suit, else trump, R6); a game with other obligations
 //! (a later issue's variant) must check which bounds still hold before using them.
 
+mod leads;
 mod misere;
 mod tricks;
+
+pub(crate) use tricks::SureTrumps;
 
 use preferans::trick::{Owner, Trick};
 use preferans::CardSet;
@@ -95,9 +98,18 @@ mod test_util {
         trump: Option<preferans::Suit>,
         f: impl FnOnce(&Search) -> R,
     ) -> R {
+        with_contract_mut(hands, trump, |s| f(s))
+    }
+
+    /// [`with_contract`], the search mutable (to change the hands).
+    pub(super) fn with_contract_mut<R>(
+        hands: [&str; 3],
+        trump: Option<preferans::Suit>,
+        f: impl FnOnce(&mut Search) -> R,
+    ) -> R {
         let mut table = Table::with_bytes(1 << 16);
         let bits = hands.map(|h| h.parse::<CardSet>().expect("cards").bits());
-        let s = Search {
+        let mut s = Search {
             hands: bits,
             trump,
             target: 0,
@@ -112,8 +124,9 @@ mod test_util {
             node_limit: u64::MAX,
             aborted: false,
             partition: true,
+            trump_memo: crate::search::trump_memo(),
         };
-        f(&s)
+        f(&mut s)
     }
 
     /// Cards of suit `suit` from rank index `rank` up.

@@ -1,10 +1,10 @@
 //! Bounds for trick contracts: sure trump tricks (top trumps and length), quick tricks
-//! (with length winners, after drawing trumps, through a defender's partner), and the tricks
-//! of the only hand holding trumps.
+//! (with length winners, after drawing trumps), and the tricks of the only hand holding
+//! trumps. Bounds from who wins the next lead are in `leads`.
 
 use preferans::trick::Owner;
 
-use super::{byte_any, byte_counts, byte_top, smear_down, smear_up};
+use super::{byte_counts, smear_down, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
@@ -54,20 +54,16 @@ impl Search<'_> {
                 }
             }
             if let Some((d, rel)) = self.defence_wins_any_lead() {
-                for (theirs, trel) in [st.theirs, st.theirs_len] {
-                    let v = left as i8 - (d + theirs).min(left) as i8;
-                    if v <= alpha {
-                        return Some((v, rel | trel));
-                    }
+                let v = left as i8 - d.min(left) as i8;
+                if v <= alpha {
+                    return Some((v, rel));
                 }
             }
         } else {
             if let Some((q, rel)) = self.declarer_wins_any_lead(to_play) {
-                for (mine, mrel) in [st.ours, st.ours_len] {
-                    let v = (q + mine).min(left) as i8;
-                    if v >= beta {
-                        return Some((v, rel | mrel));
-                    }
+                let v = q.min(left) as i8;
+                if v >= beta {
+                    return Some((v, rel));
                 }
             }
             for (theirs, rel) in [st.theirs, st.theirs_len] {
@@ -115,6 +111,24 @@ impl Search<'_> {
         let Some(trump) = self.trump else {
             return SureTrumps::default();
         };
+        // The trumps change only when one is played: most calls find the count in the memo,
+        // keyed by the three hands' trumps (target first).
+        let shift = trump.index() * 8;
+        let t = self.target as usize % 3;
+        let byte = |p: usize| (self.hands[p] >> shift) & 0xff;
+        let key = 1 << 31 | byte(t) << 16 | byte((t + 1) % 3) << 8 | byte((t + 2) % 3);
+        let slot = &self.trump_memo[(key.wrapping_mul(0x9e37_79b1) >> 26) as usize];
+        let (memo_key, memo) = slot.get();
+        if memo_key == key {
+            return memo;
+        }
+        let st = self.count_sure_trump_tricks(trump);
+        slot.set((key, st));
+        st
+    }
+
+    /// [`Search::sure_trump_tricks`] counted.
+    fn count_sure_trump_tricks(&self, trump: preferans::Suit) -> SureTrumps {
         let shift = trump.index() * 8;
         let trumps = 0xffu32 << shift;
         let t = self.target as usize % 3;
@@ -228,96 +242,6 @@ impl Search<'_> {
         let (side, rel) = side_runs(me, o1, o2, trump_mask);
         Some((p, (me & trump_mask).count_ones() as u8 + side, rel))
     }
-
-    /// A defender on lead whatever he leads gives the declarer the trick: in every suit the
-    /// leader holds, the declarer's highest card is above both defenders' (in a side suit of a
-    /// trump contract the leader's partner also follows suit or holds no trumps, so nobody
-    /// ruffs). The declarer then wins the trick with it and cashes as if he had led: his
-    /// [`Search::quick_tricks`] (to which his side's sure trump tricks add, as on his lead).
-    /// The quick tricks and their relevance mask (with his top cards in the leader's suits).
-    #[inline]
-    pub(crate) fn declarer_wins_any_lead(&self, leader: Owner) -> Option<(u8, u32)> {
-        let t = self.target as usize % 3;
-        let l = leader as usize % 3;
-        let (me, lead, partner) = (self.hands[t], self.hands[l], self.hands[3 - t - l]);
-        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
-        let my_tops = byte_top(me) & !smear_down(lead | partner);
-        let mut wins = byte_any(my_tops);
-        if partner & trump_mask != 0 {
-            wins &= byte_any(partner) | trump_mask;
-        }
-        let lead_suits = byte_any(lead);
-        if lead_suits & !wins != 0 {
-            return None;
-        }
-        let (qt, rel) = self.quick_tricks(self.target);
-        Some((qt, rel | smear_up(my_tops & lead_suits)))
-    }
-
-    /// The declarer on lead without the top card of any suit he holds: whatever he leads, the
-    /// defence wins the trick — the defender with the suit's top card plays it, unless his
-    /// partner, void in a side suit, must ruff it (R6) — and the winner cashes his quick
-    /// tricks (one of which is that top card; the other hands' cards played only lengthen
-    /// his runs), to which the defence's sure trump tricks add as on a defender's lead (a
-    /// trump played to this trick by the defence is its trick). The fewest quick tricks over
-    /// the suits he may lead, with their relevance mask (and the top cards of his suits).
-    #[inline]
-    pub(crate) fn defence_wins_any_lead(&self) -> Option<(u8, u32)> {
-        let t = self.target as usize % 3;
-        let (me, a, b) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
-        let my_suits = byte_any(me);
-        let tops = byte_top(me | a | b) & my_suits;
-        if tops & me != 0 {
-            return None;
-        }
-        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
-        // Per defender: the suits of the declarer where the other defender wins the trick.
-        let ruffs = |w: u32, partner: u32| {
-            let mut won = tops & w;
-            if partner & trump_mask != 0 {
-                // A side suit his partner is void in: the partner ruffs and leads.
-                won &= byte_any(partner) | trump_mask;
-            }
-            let ruffed = if partner & trump_mask != 0 {
-                byte_any(tops & w) & !byte_any(partner) & !trump_mask
-            } else {
-                0
-            };
-            (won, ruffed)
-        };
-        let (a_wins, a_feeds_b) = ruffs(a, b);
-        let (b_wins, b_feeds_a) = ruffs(b, a);
-        let mut least = u8::MAX;
-        let mut rel = smear_up(tops);
-        for (leads, w, partner) in [(a_wins | b_feeds_a, a, b), (b_wins | a_feeds_b, b, a)] {
-            if leads != 0 {
-                let (q, r) = side_runs(w, partner, me, trump_mask);
-                least = least.min(q);
-                rel |= r;
-            }
-        }
-        (least > 0 && least != u8::MAX).then_some((least, rel))
-    }
-
-    /// A defender on lead in a trick contract: the quick tricks of his partner once he has
-    /// the lead, when the leader holds a card of a suit where the partner's top card is above
-    /// every other card in play and the declarer cannot ruff it (he follows suit, or holds no
-    /// trumps). With its relevance mask.
-    #[inline]
-    pub(crate) fn partner_quick_tricks(&self, leader: Owner) -> Option<(u8, u32)> {
-        let l = leader as usize % 3;
-        let t = self.target as usize % 3;
-        let p = 3 - l - t;
-        let (lead, partner, decl) = (self.hands[l], self.hands[p], self.hands[t]);
-        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
-        let decl_ruffs = if decl & trump_mask != 0 { !byte_any(decl) } else { 0 };
-        let entries = byte_any(partner & !smear_down(lead | decl)) & byte_any(lead) & !decl_ruffs;
-        if entries == 0 {
-            return None;
-        }
-        let (pq, rel) = self.quick_tricks(p as Owner);
-        (pq > 0).then_some((pq, rel))
-    }
 }
 
 /// Tricks a hand on lead (`me`) can cash at once from the top of its side suits (every suit but
@@ -326,7 +250,7 @@ impl Search<'_> {
 /// run as long as each other hand's holding leaves them void, and then every card of the
 /// suit is his (DDS's length winners).
 #[inline]
-fn side_runs(me: u32, o1: u32, o2: u32, trump_mask: u32) -> (u8, u32) {
+pub(super) fn side_runs(me: u32, o1: u32, o2: u32, trump_mask: u32) -> (u8, u32) {
     // In every suit at once: the cards above all of the others' (my run of top cards).
     let others_and_below = smear_down(o1 | o2);
     let runs = byte_counts(me & !others_and_below & !trump_mask);
@@ -416,7 +340,7 @@ static KEPT: [i8; 256] = {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{at, with_contract};
+    use super::super::test_util::{at, with_contract, with_contract_mut};
     use super::*;
 
     /// A plain greedy matching from the top, to check the table form.
@@ -485,22 +409,31 @@ mod tests {
     }
 
     #[test]
-    fn a_defender_reaches_his_partners_winners() {
+    fn the_memo_gives_what_a_fresh_count_gives() {
         use preferans::Suit;
-        // No trumps, hand 1 on lead: his 7 of hearts reaches hand 2's A K of hearts, which
-        // run the suit (the others hold 2 and 1 hearts), then the A of spades and the lone 7
-        // of diamonds: 4 tricks.
-        let hands = ["QH JH 7S 8S", "7H 9S TS JS", "AH KH AS 7D"];
-        let r = with_contract(hands, None, |s| s.partner_quick_tricks(1).map(|x| x.0));
-        assert_eq!(r, Some(4));
-        // Without a heart or a spade he has no way to hand 2.
-        let hands = ["QH JH 7S 8S", "8D 9D TD JD", "AH KH AS 7D"];
-        assert_eq!(with_contract(hands, None, |s| s.partner_quick_tricks(1)), None);
-        // Hearts trumps and a declarer void in spades who holds trumps: the spade entry would
-        // be ruffed (hand 2's A of spades over hand 1's 7).
-        let hands = ["QH JH 8D 9D", "7S 9S TS JS", "AS 7H AD 7C"];
-        let r = with_contract(hands, Some(Suit::Hearts), |s| s.partner_quick_tricks(1));
-        assert_eq!(r, None);
+        // Many trump holdings through one memo (64 slots, so slots are reused), each asked
+        // twice: the answer is always the fresh count for the hands now held.
+        let deals = [
+            ["AS 9S 8S 7S", "KS 7H 8H 9H", "QS 7D 8D 9D"],
+            ["QS JS 7H 8H", "AS KS TS 9S", "7D 8D 9D TD"],
+            ["JS 7H 8H 9H", "TS 9S 8S 7S", "7D 8D 9D TD"],
+        ];
+        with_contract_mut(deals[0], Some(Suit::Spades), |s| {
+            for round in 0..2 {
+                for bits in 0..=255u32 {
+                    for (p, deal) in deals.iter().enumerate() {
+                        // Hand p keeps only the trumps of `bits` it holds.
+                        s.hands = deal.map(|h| h.parse::<preferans::CardSet>().expect("cards").bits());
+                        s.hands[p] &= !0xff | bits;
+                        assert_eq!(
+                            s.sure_trump_tricks(),
+                            s.count_sure_trump_tricks(Suit::Spades),
+                            "round {round}, bits {bits:08b}"
+                        );
+                    }
+                }
+            }
+        });
     }
 
     #[test]
@@ -518,46 +451,6 @@ mod tests {
         let hands = ["AH 8H 7H AS KS 7D", "QH JH 9S 8D 9D TD", "KH 7C 8C 9C TS JS"];
         let r = with_contract(hands, Some(Suit::Hearts), |s| s.quick_tricks_drawing_trumps());
         assert_eq!(r, None);
-    }
-
-    #[test]
-    fn a_defender_who_must_lead_into_the_declarers_tops_gives_him_his_quick_tricks() {
-        use preferans::Suit;
-        // No trumps, hand 1 leads: he holds only spades and diamonds, where the declarer's
-        // ace is above both defenders'. The declarer wins and cashes the A K of spades and
-        // the A of diamonds: 3 tricks.
-        let hands = ["AS KS AD 7C", "7S 8S 7D 8D", "9S TS 9D 8C"];
-        let r = with_contract(hands, None, |s| s.declarer_wins_any_lead(1).map(|x| x.0));
-        assert_eq!(r, Some(3));
-        // Hand 2 may lead a club, where hand 1's 9 is above the declarer's 7: no bound.
-        let hands = ["AS KS AD 7C", "7S 8S 7D 9C", "9S TS 9D 8C"];
-        assert_eq!(with_contract(hands, None, |s| s.declarer_wins_any_lead(2)), None);
-        // Hearts trumps: hand 2, void in spades and holding a trump, would ruff a spade lead.
-        let hands = ["AS KS AD 7C", "7S 8S 7D 8D", "7H 9D TD 8C"];
-        assert_eq!(
-            with_contract(hands, Some(Suit::Hearts), |s| s.declarer_wins_any_lead(1)),
-            None
-        );
-    }
-
-    #[test]
-    fn a_declarer_without_a_top_card_gives_the_defence_the_lead() {
-        use preferans::Suit;
-        // No trumps: the declarer's spades and diamonds are below hand 1's ace of spades and
-        // hand 2's A K of diamonds. A spade lead gives hand 1 his ace and his ace of clubs (2
-        // quick tricks); a diamond lead gives hand 2 his two diamonds: at least 2.
-        let hands = ["QS JS QD JD", "AS 7D AC 7C", "7S KD AD 8C"];
-        let r = with_contract(hands, None, |s| s.defence_wins_any_lead().map(|x| x.0));
-        assert_eq!(r, Some(2));
-        // The declarer holds the top spade: nothing.
-        let hands = ["AS JS QD JD", "QS 7D AC 7C", "7S KD AD 8C"];
-        assert_eq!(with_contract(hands, None, |s| s.defence_wins_any_lead()), None);
-        // Hearts trumps: hand 2, void in spades with a trump, must ruff a spade lead (R6)
-        // and leads next: his one quick trick (the 8 of clubs), not hand 1's two diamonds,
-        // bounds that lead.
-        let hands = ["QS JS QD JD", "AS AD KD 7C", "7H 8D 9D 8C"];
-        let r = with_contract(hands, Some(Suit::Hearts), |s| s.defence_wins_any_lead().map(|x| x.0));
-        assert_eq!(r, Some(1));
     }
 
     #[test]

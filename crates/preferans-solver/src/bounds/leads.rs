@@ -1,0 +1,146 @@
+//! Bounds from who wins the next trick's lead in trick contracts: a lead that must give the
+//! trick to the other side, and a defender reaching his partner's winners.
+
+use preferans::trick::Owner;
+
+use super::tricks::side_runs;
+use super::{byte_any, byte_top, smear_down, smear_up};
+use crate::search::Search;
+
+impl Search<'_> {
+    /// No trumps, a defender on lead whatever he leads gives the declarer the trick: in every
+    /// suit the leader holds, the declarer's highest card is above both defenders'. The
+    /// declarer wins the trick with it and cashes as if he had led: his
+    /// [`Search::quick_tricks`], with their relevance mask and his top cards in the leader's
+    /// suits. (With trumps, where a ruff must be ruled out, it cut too seldom to pay,
+    /// measured.)
+    #[inline]
+    pub(crate) fn declarer_wins_any_lead(&self, leader: Owner) -> Option<(u8, u32)> {
+        if self.trump.is_some() {
+            return None;
+        }
+        let t = self.target as usize % 3;
+        let l = leader as usize % 3;
+        let (me, lead, partner) = (self.hands[t], self.hands[l], self.hands[3 - t - l]);
+        let my_tops = byte_top(me) & !smear_down(lead | partner);
+        let lead_suits = byte_any(lead);
+        if lead_suits & !byte_any(my_tops) != 0 {
+            return None;
+        }
+        let (qt, rel) = self.quick_tricks(self.target);
+        Some((qt, rel | smear_up(my_tops & lead_suits)))
+    }
+
+    /// No trumps, the declarer on lead without the top card of any suit he holds: whatever he
+    /// leads, the defender with its top card wins the trick and cashes his quick tricks (one
+    /// of which is that card; the other hands' cards played only lengthen his runs). The
+    /// fewest of them over the suits the declarer may lead, with their relevance mask (and
+    /// the top cards of his suits). (With trumps, where a partner's forced ruff changes who
+    /// leads next, it cut too seldom to pay, measured.)
+    #[inline]
+    pub(crate) fn defence_wins_any_lead(&self) -> Option<(u8, u32)> {
+        if self.trump.is_some() {
+            return None;
+        }
+        let t = self.target as usize % 3;
+        let (me, a, b) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
+        let tops = byte_top(me | a | b) & byte_any(me);
+        if tops & me != 0 {
+            return None;
+        }
+        let mut least = u8::MAX;
+        let mut rel = smear_up(tops);
+        for (w, partner) in [(a, b), (b, a)] {
+            if tops & w != 0 {
+                let (q, r) = side_runs(w, partner, me, 0);
+                least = least.min(q);
+                rel |= r;
+            }
+        }
+        (least > 0 && least != u8::MAX).then_some((least, rel))
+    }
+
+    /// A defender on lead in a trick contract: the quick tricks of his partner once he has
+    /// the lead, when the leader holds a card of a suit where the partner's top card is above
+    /// every other card in play and the declarer cannot ruff it (he follows suit, or holds no
+    /// trumps). With its relevance mask.
+    #[inline]
+    pub(crate) fn partner_quick_tricks(&self, leader: Owner) -> Option<(u8, u32)> {
+        let l = leader as usize % 3;
+        let t = self.target as usize % 3;
+        let p = 3 - l - t;
+        let (lead, partner, decl) = (self.hands[l], self.hands[p], self.hands[t]);
+        let trump_mask = self.trump.map_or(0, |s| 0xffu32 << (s.index() * 8));
+        let decl_ruffs = if decl & trump_mask != 0 { !byte_any(decl) } else { 0 };
+        let entries = byte_any(partner & !smear_down(lead | decl)) & byte_any(lead) & !decl_ruffs;
+        if entries == 0 {
+            return None;
+        }
+        let (pq, rel) = self.quick_tricks(p as Owner);
+        (pq > 0).then_some((pq, rel))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::with_contract;
+
+    #[test]
+    fn a_defender_who_must_lead_into_the_declarers_tops_gives_him_his_quick_tricks() {
+        use preferans::Suit;
+        // No trumps, hand 1 leads: he holds only spades and diamonds, where the declarer's
+        // ace is above both defenders'. The declarer wins and cashes the A K of spades and
+        // the A of diamonds: 3 tricks.
+        let hands = ["AS KS AD 7C", "7S 8S 7D 8D", "9S TS 9D 8C"];
+        let r = with_contract(hands, None, |s| s.declarer_wins_any_lead(1).map(|x| x.0));
+        assert_eq!(r, Some(3));
+        // Hand 2 may lead a club, where hand 1's 9 is above the declarer's 7: no bound.
+        let hands = ["AS KS AD 7C", "7S 8S 7D 9C", "9S TS 9D 8C"];
+        assert_eq!(with_contract(hands, None, |s| s.declarer_wins_any_lead(2)), None);
+        // Hearts trumps: hand 2, void in spades and holding a trump, would ruff a spade lead.
+        let hands = ["AS KS AD 7C", "7S 8S 7D 8D", "7H 9D TD 8C"];
+        assert_eq!(
+            with_contract(hands, Some(Suit::Hearts), |s| s.declarer_wins_any_lead(1)),
+            None
+        );
+    }
+
+    #[test]
+    fn a_declarer_without_a_top_card_gives_the_defence_the_lead() {
+        use preferans::Suit;
+        // No trumps: the declarer's spades and diamonds are below hand 1's ace of spades and
+        // hand 2's A K of diamonds. A spade lead gives hand 1 his ace and his ace of clubs (2
+        // quick tricks); a diamond lead gives hand 2 his two diamonds: at least 2.
+        let hands = ["QS JS QD JD", "AS 7D AC 7C", "7S KD AD 8C"];
+        let r = with_contract(hands, None, |s| s.defence_wins_any_lead().map(|x| x.0));
+        assert_eq!(r, Some(2));
+        // The declarer holds the top spade: nothing.
+        let hands = ["AS JS QD JD", "QS 7D AC 7C", "7S KD AD 8C"];
+        assert_eq!(with_contract(hands, None, |s| s.defence_wins_any_lead()), None);
+        // With trumps it is not used.
+        let hands = ["QS JS QD JD", "AS 7D AC 7C", "7S KD AD 8C"];
+        assert_eq!(
+            with_contract(hands, Some(Suit::Hearts), |s| s.defence_wins_any_lead()),
+            None
+        );
+    }
+
+    #[test]
+    fn a_defender_reaches_his_partners_winners() {
+        use preferans::Suit;
+        // No trumps, hand 1 on lead: his 7 of hearts reaches hand 2's A K of hearts, which
+        // run the suit (the others hold 2 and 1 hearts), then the A of spades and the lone 7
+        // of diamonds: 4 tricks.
+        let hands = ["QH JH 7S 8S", "7H 9S TS JS", "AH KH AS 7D"];
+        let r = with_contract(hands, None, |s| s.partner_quick_tricks(1).map(|x| x.0));
+        assert_eq!(r, Some(4));
+        // Without a heart or a spade he has no way to hand 2.
+        let hands = ["QH JH 7S 8S", "8D 9D TD JD", "AH KH AS 7D"];
+        assert_eq!(with_contract(hands, None, |s| s.partner_quick_tricks(1)), None);
+        // Hearts trumps and a declarer void in spades who holds trumps: the spade entry would
+        // be ruffed (hand 2's A of spades over hand 1's 7).
+        let hands = ["QH JH 8D 9D", "7S 9S TS JS", "AS 7H AD 7C"];
+        let r = with_contract(hands, Some(Suit::Hearts), |s| s.partner_quick_tricks(1));
+        assert_eq!(r, None);
+    }
+}
