@@ -243,31 +243,28 @@ impl Search<'_> {
         let side_wins_now = (win_owner == self.target) == is_target;
         let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
         let l = legal.bits();
-        let (mut good, mut bad) = (0u32, 0u32);
+        // Of each run of his cards adjacent among the cards in play, only the highest.
+        let mut kept = 0u32;
         let mut rest = l;
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let higher = (0xffu32 << (i & !7)) & (0xffff_fffe_u32 << i);
-            let above = present & higher;
-            if l & above & above.wrapping_neg() != 0 {
-                continue; // the next higher card in play is ours too: equivalent
-            }
-            let Some(card) = Card::from_index(i as u8) else {
-                continue;
-            };
-            if beats(card, win_card, self.trump) || side_wins_now {
-                if wants_side_win {
-                    good |= 1 << i;
-                } else {
-                    bad |= 1 << i;
-                }
-            } else if wants_side_win {
-                bad |= 1 << i;
-            } else {
-                good |= 1 << i;
+            let above = present & (0xffu32 << (i & !7)) & (0xffff_fffe_u32 << i);
+            if l & above & above.wrapping_neg() == 0 {
+                kept |= 1 << i;
             }
         }
+        // The cards after which his side wins the trick for now: any, if it does already,
+        // else those that beat the winning card (higher in its suit, or a trump over a side
+        // card).
+        let beating = (0xffu32 << (win_card.index() & !7)) & (0xffff_fffe_u32 << win_card.index())
+            | self
+                .trump
+                .filter(|&t| t != win_card.suit())
+                .map_or(0, |t| 0xffu32 << (t.index() * 8));
+        let side_takes = if side_wins_now { kept } else { kept & beating };
+        let good = if wants_side_win { side_takes } else { kept & !side_takes };
+        let bad = kept & !good;
         let mut node = Node::new(wants_high, alpha, beta);
         let mut rel_all = 0u32;
         // Trick contracts take the cards in rank order across suits; misère and all-pass suit
