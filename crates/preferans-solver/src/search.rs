@@ -35,6 +35,20 @@ pub(crate) fn trick_relevance(played: u32, winner: Card) -> u32 {
     }
 }
 
+/// The cards a card's result stands for (partition search): when the result relied on no
+/// card of its suit as low as it (`rel` is top-closed), every legal card of the suit below the
+/// relevant ones gives the same result — the positions after either match (the small cards
+/// of a suit in any order).
+#[inline]
+fn same_as(card: Card, rel: u32, legal: u32) -> u32 {
+    let bit = 1u32 << card.index();
+    if rel & bit != 0 {
+        0
+    } else {
+        legal & !rel & 0xffu32 << (card.index() & !7)
+    }
+}
+
 /// The search over one position's subtree. Values are the target's *future* tricks.
 pub(crate) struct Search<'t> {
     pub hands: [u32; 3],
@@ -207,18 +221,24 @@ impl Search<'_> {
         let n = self.ordered_moves(&cur, to_play, legal, wants_high, hint, &mut moves);
         let mut node = Node::new(wants_high, alpha, beta);
         let mut rel_all = 0u32;
+        let mut same = 0u32;
+        let mut searched = 0u32;
         for k in 0..n {
             let card = moves.take_best(k, n);
+            if same & 1 << card.index() != 0 {
+                continue;
+            }
             let Some((v, rel)) = self.step(cur, to_play, card, left, node.alpha, node.beta) else {
                 return (0, 0, 0);
             };
             rel_all |= rel;
+            searched |= 1 << card.index();
             if node.record(v, card) {
                 // A cutoff: this card alone proves the bound.
                 return (node.best, node.best_card, rel);
             }
+            same |= same_as(card, rel, legal.bits());
         }
-        let searched = moves.cards[..n].iter().fold(0u32, |m, c| m | 1 << c.index());
         (
             node.best,
             node.best_card,
@@ -267,6 +287,8 @@ impl Search<'_> {
         let bad = kept & !good;
         let mut node = Node::new(wants_high, alpha, beta);
         let mut rel_all = 0u32;
+        let mut same = 0u32;
+        let mut searched = 0u32;
         // Trick contracts take the cards in rank order across suits; misère and all-pass suit
         // by suit (measured: fewer nodes each way).
         let by_rank = self.maximize;
@@ -286,19 +308,24 @@ impl Search<'_> {
                 let Some(card) = Card::from_index(i as u8) else {
                     continue;
                 };
+                if same & 1 << i != 0 {
+                    continue;
+                }
                 let Some((v, rel)) = self.step(cur, to_play, card, left, node.alpha, node.beta) else {
                     return (0, 0, 0);
                 };
                 rel_all |= rel;
+                searched |= 1 << i;
                 if node.record(v, card) {
                     return (node.best, node.best_card, rel);
                 }
+                same |= same_as(card, rel, l);
             }
         }
         (
             node.best,
             node.best_card,
-            self.widen_for_skipped(rel_all, good | bad, &cur, legal),
+            self.widen_for_skipped(rel_all, searched, &cur, legal),
         )
     }
 
