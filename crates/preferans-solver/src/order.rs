@@ -91,6 +91,37 @@ impl Search<'_> {
         let others_of_target = present & !target_hand;
         // Whether the mover wants his own side to win this trick.
         let wants_side_win = is_target == wants_high;
+        // Trick contracts: the suit features of a lead (LEAD_WEIGHTS), once per suit.
+        let w = &LEAD_WEIGHTS[usize::from(self.trump.is_some())][usize::from(!is_target)];
+        let opponents = if is_target {
+            present & !target_hand & !cur.played
+        } else {
+            target_hand
+        };
+        let mut suit_scores = [0i32; 4];
+        if cur.trick.is_empty() && wants_side_win {
+            let own = self.hands[to_play as usize % 3];
+            for (suit, score) in suit_scores.iter_mut().enumerate() {
+                let suit_bits = 0xffu32 << (suit * 8);
+                if l & suit_bits == 0 {
+                    continue;
+                }
+                let opp_in_suit = opponents & suit_bits;
+                // A defender's partner holds the highest card of the suit still in play.
+                let partner_top = if is_target {
+                    0
+                } else {
+                    let partner = self.hands[3 - self.target as usize % 3 - to_play as usize % 3];
+                    let in_play = present & !cur.played & suit_bits;
+                    i32::from(in_play != 0 && partner >> (31 - in_play.leading_zeros()) & 1 != 0)
+                };
+                *score = w.own_length * (own & suit_bits).count_ones() as i32
+                    + w.opponent_length * opp_in_suit.count_ones() as i32
+                    + w.opponents_void * i32::from(opp_in_suit == 0)
+                    + w.partner_top * partner_top
+                    + w.trump * i32::from(self.trump.is_some_and(|t| t.index() == suit));
+            }
+        }
         let mut n = 0;
         let mut rest = l;
         while rest != 0 {
@@ -110,27 +141,9 @@ impl Search<'_> {
             let score = if cur.trick.is_empty() {
                 if wants_side_win {
                     // Trick contracts: a weighted sum of the lead's features (LEAD_WEIGHTS).
-                    let opponents = if is_target {
-                        present & !target_hand & !cur.played
-                    } else {
-                        target_hand
-                    };
-                    let partner_top = if is_target {
-                        0
-                    } else {
-                        let partner = self.hands[3 - self.target as usize % 3 - to_play as usize % 3];
-                        let in_play = present & !cur.played & suit_bits;
-                        i32::from(in_play != 0 && partner >> (31 - in_play.leading_zeros()) & 1 != 0)
-                    };
-                    let w = &LEAD_WEIGHTS[usize::from(self.trump.is_some())][usize::from(!is_target)];
+                    let suit = (i / 8) as usize;
                     let opp_in_suit = opponents & suit_bits;
-                    w.rank * rank
-                        + w.top * i32::from(opponents & higher == 0 && opp_in_suit != 0)
-                        + w.own_length * (self.hands[to_play as usize % 3] & suit_bits).count_ones() as i32
-                        + w.opponent_length * opp_in_suit.count_ones() as i32
-                        + w.opponents_void * i32::from(opp_in_suit == 0)
-                        + w.partner_top * partner_top
-                        + w.trump * i32::from(self.trump.is_some_and(|t| t == card.suit()))
+                    w.rank * rank + w.top * i32::from(opponents & higher == 0 && opp_in_suit != 0) + suit_scores[suit]
                 } else if is_target {
                     // Misère / all-pass player on lead: a card the others can still beat, from
                     // a singleton first (a void to discard into), where many of their cards lie
