@@ -268,23 +268,28 @@ pub(super) fn side_runs(me: u32, o1: u32, o2: u32, trump_mask: u32) -> (u8, u32)
     if ruff2 {
         n = byte_min(n, len2);
     }
+    // The top cards of each run the count relies on: all it counts.
+    let mut keep = n;
     if !ruff1 && !ruff2 {
         // Nobody can ruff: a run as long as each other holding leaves them void, and every
-        // card of mine in the suit is a trick.
+        // card of mine in the suit is a trick; that relies only on as many top cards as the
+        // longer other holding.
         let long = byte_ge(runs, len1) & byte_ge(runs, len2) & !trump_mask;
         n = (byte_counts(me) & long) | (n & !long);
+        let longest = byte_min(len1, len2) ^ len1 ^ len2;
+        keep = (longest & long) | (keep & !long);
     }
     let total = (n.wrapping_mul(0x0101_0101) >> 24) as u8;
     // What the count relies on: the runs it counts where another hand holds the suit (not
-    // the cards played above the others' highest), or their top n cards when cut short.
+    // the cards played above the others' highest), their top cards alone when fewer count.
     let counted = byte_any(n) & byte_any(o1 | o2);
     let mut cards = run_cards & counted;
-    let mut cut = counted & !byte_ge(n, runs);
+    let mut cut = counted & !byte_ge(keep, runs);
     while cut != 0 {
         let shift = cut.trailing_zeros() & !7;
         cut &= !(0xff << shift);
         let mut suit = cards & (0xff << shift);
-        for _ in (n >> shift) & 0xff..(runs >> shift) & 0xff {
+        for _ in (keep >> shift) & 0xff..(runs >> shift) & 0xff {
             suit &= suit - 1;
         }
         cards = cards & !(0xff << shift) | suit;
@@ -384,12 +389,17 @@ mod tests {
             // What the count relies on: his run of top cards (not the cards played above the
             // others' highest), or its top n cards alone when it is cut short.
             let mut cards = me & !others_and_below & (0xff << shift);
-            if no_ruff && n >= (len1 >> shift) & 0xff && n >= (len2 >> shift) & 0xff {
+            let longest = ((len1 >> shift) & 0xff).max((len2 >> shift) & 0xff);
+            let keep = if no_ruff && n >= longest {
+                // Every card counts: his top cards as many as the longer other holding
+                // exhaust the others, and the count relies on those alone.
                 n = (mine >> shift) & 0xff;
+                longest
             } else {
-                for _ in n..run {
-                    cards &= cards - 1;
-                }
+                n
+            };
+            for _ in keep..run {
+                cards &= cards - 1;
             }
             if n > 0 && ((o1 | o2) >> shift) & 0xff != 0 {
                 rel |= smear_up(cards);
