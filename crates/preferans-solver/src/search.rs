@@ -18,7 +18,7 @@ use std::cell::Cell;
 use preferans::trick::{beats, legal_cards, Obligations, Owner, Trick};
 use preferans::{Card, CardSet, Suit};
 
-use crate::bounds::SureTrumps;
+use crate::bounds::{RefutedLeads, SureTrumps};
 use crate::key::{at_or_above, canon};
 use crate::order::{rank_major, run_low, Moves};
 use crate::table::Table;
@@ -223,9 +223,25 @@ impl Search<'_> {
         let mut rel_all = 0u32;
         let mut same = 0u32;
         let mut searched = 0u32;
+        // Leads a static bound already puts outside the window (trick contracts), looked for
+        // once the first card has not cut (most cut nodes cut on it).
+        let mut refuted = [RefutedLeads::default(); 2];
+        let mut looked = !(self.maximize && cur.trick.is_empty());
         for k in 0..n {
             let card = moves.take_best(k, n);
             if same & 1 << card.index() != 0 {
+                continue;
+            }
+            if searched != 0 && !looked {
+                refuted = self.refuted_leads(to_play, left, alpha, beta);
+                looked = true;
+            }
+            if let Some(r) = refuted.iter().find(|r| r.suits & 1 << card.index() != 0) {
+                rel_all |= r.rel;
+                same |= legal.bits() & r.suits;
+                if node.record(r.value, card) {
+                    return (node.best, node.best_card, r.rel);
+                }
                 continue;
             }
             let Some((v, rel)) = self.step(cur, to_play, card, left, node.alpha, node.beta) else {

@@ -11,6 +11,7 @@ mod leads;
 mod misere;
 mod tricks;
 
+pub(crate) use leads::RefutedLeads;
 pub(crate) use tricks::SureTrumps;
 
 use preferans::trick::{Owner, Trick};
