@@ -226,17 +226,21 @@ impl Search<'_> {
         // Leads a static bound already puts outside the window (trick contracts), looked for
         // once the first card has not cut (most cut nodes cut on it).
         let mut refuted = [RefutedLeads::default(); 2];
+        let mut refuted_suits = 0u32;
         let mut looked = !(self.maximize && cur.trick.is_empty());
         for k in 0..n {
             let card = moves.take_best(k, n);
-            if same & 1 << card.index() != 0 {
+            let bit = 1u32 << card.index();
+            if same & bit != 0 {
                 continue;
             }
-            if searched != 0 && !looked {
-                refuted = self.refuted_leads(to_play, left, alpha, beta);
+            if !looked && searched != 0 {
                 looked = true;
+                refuted = self.refuted_leads(to_play, left, alpha, beta);
+                refuted_suits = refuted[0].suits | refuted[1].suits;
             }
-            if let Some(r) = refuted.iter().find(|r| r.suits & 1 << card.index() != 0) {
+            if refuted_suits & bit != 0 {
+                let r = refuted[usize::from(refuted[0].suits & bit == 0)];
                 rel_all |= r.rel;
                 same |= legal.bits() & r.suits;
                 if node.record(r.value, card) {

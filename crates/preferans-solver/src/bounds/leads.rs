@@ -60,42 +60,57 @@ impl Search<'_> {
         (least > 0 && least != u8::MAX).then_some((least, rel))
     }
 
-    /// No trumps, at a trick boundary: the leads whose outcome a static bound already puts
-    /// outside the window `alpha..beta`, so that they need no search — per group of suits,
-    /// the suits (bytes), the bound and its relevance mask (the other cards played to the
-    /// trick only lengthen the runs counted). Any card of such a suit:
-    /// - led by a defender where the declarer's highest card is above both defenders': he
-    ///   wins the trick and cashes his quick tricks (see [`Search::declarer_wins_any_lead`]),
-    ///   at least `beta`;
-    /// - led by the declarer where a defender holds the top card: that defender wins the
-    ///   trick and cashes his (see [`Search::defence_wins_any_lead`]), leaving him at most
-    ///   `alpha`.
+    /// At a trick boundary of a trick contract: the leads whose outcome a static bound
+    /// already puts outside the window `alpha..beta`, so that they need no search — per
+    /// group of suits, the suits (bytes), the bound and its relevance mask (the other cards
+    /// played to the trick only lengthen the runs counted, and a trump the winning side
+    /// plays to it is that trick). Any card of such a suit:
+    /// - led by a defender where the declarer's highest card is above both defenders' (in a
+    ///   side suit, the other defender also follows suit or holds no trumps, so nobody
+    ///   ruffs): he wins the trick and cashes as on his own lead, his quick tricks and sure
+    ///   trump tricks (see [`Search::declarer_wins_any_lead`]): at least `beta`;
+    /// - no trumps, led by the declarer where a defender holds the top card: that defender
+    ///   wins the trick and cashes his quick tricks (see [`Search::defence_wins_any_lead`]),
+    ///   leaving the declarer at most `alpha`. (With trumps, where a partner's forced ruff
+    ///   changes who leads next, it cost more time than it saved, measured.)
     ///
-    /// (With trumps, where ruffs must be ruled out and the sure trump tricks added, it saved
-    /// 6 % of the nodes but cost more time than it saved, measured.)
-    #[inline]
+    /// Not inlined: it runs once per node whose first lead did not cut, and inlined it slows
+    /// the card loop.
+    #[inline(never)]
     pub(crate) fn refuted_leads(&self, leader: Owner, left: u8, alpha: i8, beta: i8) -> [RefutedLeads; 2] {
         let mut out = [RefutedLeads::default(); 2];
-        if self.trump.is_some() {
-            return out;
-        }
         let t = self.target as usize % 3;
         let l = leader as usize % 3;
         if l != t {
             let (me, lead, partner) = (self.hands[t], self.hands[l], self.hands[3 - t - l]);
             let my_tops = byte_top(me) & !smear_down(lead | partner);
-            let suits = byte_any(my_tops) & byte_any(lead);
+            let mut suits = byte_any(my_tops) & byte_any(lead);
+            if let Some(trump) = self.trump {
+                let trump_mask = 0xffu32 << (trump.index() * 8);
+                if partner & trump_mask != 0 {
+                    suits &= byte_any(partner) | trump_mask;
+                }
+            }
             if suits != 0 {
                 let (qt, rel) = self.quick_tricks(self.target);
-                let value = qt.min(left) as i8;
+                let st = self.sure_trump_tricks();
+                let (mine, mrel) = if st.ours_len.0 > st.ours.0 {
+                    st.ours_len
+                } else {
+                    st.ours
+                };
+                let value = (qt + mine).min(left) as i8;
                 if value >= beta {
                     out[0] = RefutedLeads {
                         suits,
                         value,
-                        rel: rel | smear_up(my_tops & suits),
+                        rel: rel | mrel | smear_up(my_tops & suits),
                     };
                 }
             }
+            return out;
+        }
+        if self.trump.is_some() {
             return out;
         }
         let (me, a, b) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
@@ -192,9 +207,21 @@ mod tests {
         let r = with_contract(hands, None, |s| s.refuted_leads(0, 4, 2, 3));
         assert_eq!((r[0].suits, r[0].value), (0x0000_00ff, 1));
         assert_eq!((r[1].suits, r[1].value), (0x00ff_0000, 2));
-        // With trumps nothing is refuted statically.
+        // With trumps the declarer's leads are not refuted statically.
         let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(0, 4, 2, 3));
         assert_eq!(r[0].suits | r[1].suits, 0);
+        // Hearts trumps, hand 1 leads: the declarer's A K of hearts (the top trumps) and his
+        // A of spades win a heart or a spade lead; then his sure trumps (A K) and his spade
+        // run, cut to hand 2's single spade (he holds trumps): 3 tricks. Diamonds: hand 2
+        // would ruff.
+        let hands = ["AH KH AS 7D", "7H 8S 9S 8D", "8H 7S 9D TD"];
+        let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 2, 3));
+        assert_eq!((r[0].suits, r[0].value), (0xff00_00ff, 3));
+        // Hand 2 void in spades with a trump would ruff a spade: only hearts are refuted (and
+        // his A of spades no longer counts: 2 tricks, enough for a window asking 2).
+        let hands = ["AH KH AS 7D", "7H 8S 9S 8D", "8H 7C 9D TD"];
+        let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 1, 2));
+        assert_eq!((r[0].suits, r[0].value), (0xff00_0000, 2));
     }
 
     #[test]
