@@ -65,10 +65,12 @@ impl Search<'_> {
     /// group of suits, the suits (bytes), the bound and its relevance mask (the other cards
     /// played to the trick only lengthen the runs counted, and a trump the winning side
     /// plays to it is that trick). Any card of such a suit:
-    /// - led by a defender where the declarer's highest card is above both defenders' (in a
-    ///   side suit, the other defender also follows suit or holds no trumps, so nobody
-    ///   ruffs): he wins the trick and cashes as on his own lead, his quick tricks and sure
-    ///   trump tricks (see [`Search::declarer_wins_any_lead`]): at least `beta`;
+    /// - led by a defender where the declarer's highest card is above both defenders', or a
+    ///   side suit he is void in holding trumps (he ruffs with his lowest; in a side suit the
+    ///   other defender must also follow suit or hold no trumps, so nobody ruffs or
+    ///   overruffs): he wins the trick and cashes as on his own lead, his quick tricks and
+    ///   sure trump tricks (see [`Search::declarer_wins_any_lead`]; a ruff with one of his
+    ///   sure trumps is one of them): at least `beta`;
     /// - no trumps, led by the declarer where a defender holds the top card: that defender
     ///   wins the trick and cashes his quick tricks (see [`Search::defence_wins_any_lead`]),
     ///   leaving the declarer at most `alpha`. (With trumps, where a partner's forced ruff
@@ -87,6 +89,10 @@ impl Search<'_> {
             let mut suits = byte_any(my_tops) & byte_any(lead);
             if let Some(trump) = self.trump {
                 let trump_mask = 0xffu32 << (trump.index() * 8);
+                // A side suit he is void in: he ruffs.
+                if me & trump_mask != 0 {
+                    suits |= byte_any(lead) & !byte_any(me) & !trump_mask;
+                }
                 if partner & trump_mask != 0 {
                     suits &= byte_any(partner) | trump_mask;
                 }
@@ -217,6 +223,10 @@ mod tests {
         let hands = ["AH KH AS 7D", "7H 8S 9S 8D", "8H 7S 9D TD"];
         let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 2, 3));
         assert_eq!((r[0].suits, r[0].value), (0xff00_00ff, 3));
+        // Void in clubs with trumps, he ruffs a club when hand 2 follows suit: clubs join.
+        let hands = ["AH KH AS 7D", "7H 8S 7C 8D", "8H 7S 8C TD"];
+        let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 2, 3));
+        assert_eq!((r[0].suits, r[0].value), (0xff00_ffff, 3));
         // Hand 2 void in spades with a trump would ruff a spade: only hearts are refuted (and
         // his A of spades no longer counts: 2 tricks, enough for a window asking 2).
         let hands = ["AH KH AS 7D", "7H 8S 9S 8D", "8H 7C 9D TD"];
