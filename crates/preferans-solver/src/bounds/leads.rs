@@ -70,7 +70,9 @@ impl Search<'_> {
     ///   other defender must also follow suit or hold no trumps, so nobody ruffs or
     ///   overruffs): he wins the trick and cashes as on his own lead, his quick tricks and
     ///   sure trump tricks (see [`Search::declarer_wins_any_lead`]; a ruff with one of his
-    ///   sure trumps is one of them): at least `beta`;
+    ///   sure trumps is one of them), or, won with a top card, draws trumps first (see
+    ///   [`Search::quick_tricks_drawing_trumps`]: no trump of his is spent, and each defender
+    ///   plays at most one): at least `beta`;
     /// - no trumps, led by the declarer where a defender holds the top card: that defender
     ///   wins the trick and cashes his quick tricks (see [`Search::defence_wins_any_lead`]),
     ///   leaving the declarer at most `alpha`. (With trumps, where a partner's forced ruff
@@ -86,18 +88,20 @@ impl Search<'_> {
         if l != t {
             let (me, lead, partner) = (self.hands[t], self.hands[l], self.hands[3 - t - l]);
             let my_tops = byte_top(me) & !smear_down(lead | partner);
-            let mut suits = byte_any(my_tops) & byte_any(lead);
+            let mut tops = byte_any(my_tops) & byte_any(lead);
+            let mut ruffs = 0;
             if let Some(trump) = self.trump {
                 let trump_mask = 0xffu32 << (trump.index() * 8);
                 // A side suit he is void in: he ruffs.
                 if me & trump_mask != 0 {
-                    suits |= byte_any(lead) & !byte_any(me) & !trump_mask;
+                    ruffs = byte_any(lead) & !byte_any(me) & !trump_mask;
                 }
                 if partner & trump_mask != 0 {
-                    suits &= byte_any(partner) | trump_mask;
+                    tops &= byte_any(partner) | trump_mask;
+                    ruffs &= byte_any(partner);
                 }
             }
-            if suits != 0 {
+            if tops | ruffs != 0 {
                 let (qt, rel) = self.quick_tricks(self.target);
                 let st = self.sure_trump_tricks();
                 let (mine, mrel) = if st.ours_len.0 > st.ours.0 {
@@ -105,12 +109,25 @@ impl Search<'_> {
                 } else {
                     st.ours
                 };
-                let value = (qt + mine).min(left) as i8;
-                if value >= beta {
+                let cashed = (qt + mine).min(left) as i8;
+                // Won with a top card, he may also draw trumps first (his top trumps are no
+                // fewer after the trick than either defender's trumps).
+                let (drawn, drel) = match self.quick_tricks_drawing_trumps() {
+                    Some((d, r)) if d.min(left) as i8 > cashed => (d.min(left) as i8, r),
+                    _ => (cashed, rel | mrel),
+                };
+                if drawn >= beta && tops != 0 {
                     out[0] = RefutedLeads {
-                        suits,
-                        value,
-                        rel: rel | mrel | smear_up(my_tops & suits),
+                        suits: tops,
+                        value: drawn,
+                        rel: drel | smear_up(my_tops & tops),
+                    };
+                }
+                if cashed >= beta && ruffs != 0 {
+                    out[1] = RefutedLeads {
+                        suits: ruffs,
+                        value: cashed,
+                        rel: rel | mrel,
                     };
                 }
             }
@@ -223,15 +240,22 @@ mod tests {
         let hands = ["AH KH AS 7D", "7H 8S 9S 8D", "8H 7S 9D TD"];
         let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 2, 3));
         assert_eq!((r[0].suits, r[0].value), (0xff00_00ff, 3));
-        // Void in clubs with trumps, he ruffs a club when hand 2 follows suit: clubs join.
+        // Void in clubs with trumps, he ruffs a club when hand 2 follows suit: clubs, a group
+        // of their own (a ruff may cost a top trump, so no drawing trumps after it).
         let hands = ["AH KH AS 7D", "7H 8S 7C 8D", "8H 7S 8C TD"];
         let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 2, 3));
-        assert_eq!((r[0].suits, r[0].value), (0xff00_ffff, 3));
-        // Hand 2 void in spades with a trump would ruff a spade: only hearts are refuted (and
-        // his A of spades no longer counts: 2 tricks, enough for a window asking 2).
+        assert_eq!((r[0].suits, r[0].value), (0xff00_00ff, 3));
+        assert_eq!((r[1].suits, r[1].value), (0x0000_ff00, 3));
+        // Won with a top card, he draws trumps: his A K draw the defenders' single trumps,
+        // then his 7 of hearts and A K of spades (which exhaust their spades) win too: 5.
+        let hands = ["AH KH 7H AS KS 7D", "QH 8S 9S 8D 9D TD", "JH TS JS 7C 8C 9C"];
+        let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 6, 4, 5));
+        assert_eq!((r[0].suits, r[0].value), (0xff00_00ff, 5));
+        // Hand 2 void in spades with a trump would ruff a spade: only hearts are refuted; his
+        // A K of hearts draw the defenders' trumps, then the A of spades wins: 3.
         let hands = ["AH KH AS 7D", "7H 8S 9S 8D", "8H 7C 9D TD"];
-        let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 1, 2));
-        assert_eq!((r[0].suits, r[0].value), (0xff00_0000, 2));
+        let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(1, 4, 2, 3));
+        assert_eq!((r[0].suits, r[0].value), (0xff00_0000, 3));
     }
 
     #[test]
