@@ -87,6 +87,18 @@ impl Search<'_> {
                         return Some((v, prel | rel));
                     }
                 }
+                // No trumps: the leader first cashes his own quick tricks, keeping his card
+                // of the entry suit (the partner holds its top card, so the leader has no
+                // run there), then leads it. The partner follows the leader's runs with
+                // lower cards; void, he discards his cards not counted first, then the
+                // lowest counted card of a suit other than the entry's, each costing him
+                // one trick at most. He discards once per trick of the leader's at most, so
+                // if he must give up counted cards, those he keeps still cover every trick
+                // left: the defence takes both hands' quick tricks, or all the tricks.
+                let v = left as i8 - (qt + pq).min(left) as i8;
+                if qt > 0 && v <= alpha {
+                    return Some((v, quick_rel | prel));
+                }
             }
         }
         None
@@ -522,6 +534,24 @@ mod tests {
                 }
             }
         });
+    }
+
+    #[test]
+    fn the_defence_cashes_the_leaders_tricks_then_the_partners() {
+        // No trumps, hand 1 leads: his A K of spades (the others void: 2 tricks), then his
+        // 7 of hearts to hand 2's A of hearts, whose A 9 8 of hearts all win once the
+        // declarer's king falls: the defence takes all 5 tricks, though hand 2 must
+        // discard twice on the spades (his 8 and 9 of diamonds, not counted).
+        let hands = ["KH QC KC JD QD", "AS KS 7H 7C 8C", "AH 9H 8H 8D 9D"];
+        let cut = with_contract(hands, None, |s| s.trick_contract_cutoff(1, 5, 0, 1));
+        assert_eq!(cut.map(|c| c.0), Some(0));
+        // Either hand alone is not enough for a window asking whether he keeps 0 (alpha 0):
+        // the leader's two spades leave him 3, the partner's three hearts 2.
+        let hands = ["KH QC KC JD QD", "AS KS 7H 7C 8C", "AH 9H 8H 8D 9D"];
+        let r = with_contract(hands, None, |s| {
+            (s.quick_tricks(1).0, s.partner_quick_tricks(1).map(|x| x.0))
+        });
+        assert_eq!(r, (2, Some(3)));
     }
 
     #[test]
