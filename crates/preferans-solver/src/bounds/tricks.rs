@@ -73,31 +73,30 @@ impl Search<'_> {
                 }
             }
             // Or the leader gives his partner the lead in a suit where the partner holds
-            // the top card, and the partner cashes (no trumps only: with trumps it cuts
-            // too seldom to pay for itself, measured).
-            let partner_qt = if self.trump.is_none() {
-                self.partner_quick_tricks(to_play)
-            } else {
-                None
-            };
-            if let Some((pq, prel)) = partner_qt {
+            // the top card (the declarer cannot ruff it), and the partner cashes; the
+            // defence's sure trump tricks come on top, as no trump is played before.
+            if let Some((pq, prel)) = self.partner_quick_tricks(to_play) {
                 for (theirs, rel) in [st.theirs, st.theirs_len] {
                     let v = left as i8 - (pq + theirs).min(left) as i8;
                     if v <= alpha {
                         return Some((v, prel | rel));
                     }
                 }
-                // No trumps: the leader first cashes his own quick tricks, keeping his card
-                // of the entry suit (the partner holds its top card, so the leader has no
-                // run there), then leads it. The partner follows the leader's runs with
-                // lower cards; void, he discards his cards not counted first, then the
-                // lowest counted card of a suit other than the entry's, each costing him
-                // one trick at most. He discards once per trick of the leader's at most, so
-                // if he must give up counted cards, those he keeps still cover every trick
-                // left: the defence takes both hands' quick tricks, or all the tricks.
-                let v = left as i8 - (qt + pq).min(left) as i8;
-                if qt > 0 && v <= alpha {
-                    return Some((v, quick_rel | prel));
+                // Or the leader first cashes his own quick tricks, keeping his card of the
+                // entry suit (the partner holds its top card, so the leader has no run
+                // there), then leads it. The runs are cut so that nobody ruffs them (see
+                // `side_runs`); the partner follows the leader's with lower cards or, void
+                // and without trumps, discards: his cards not counted first, then the
+                // lowest counted card of a suit other than the entry's, each costing him one
+                // trick at most. He discards once per trick of the leader's at most, so if
+                // he must give up counted cards, those he keeps still cover every trick
+                // left: the defence takes both hands' quick tricks and its sure trump
+                // tricks, or all the tricks.
+                for (theirs, rel) in [st.theirs, st.theirs_len] {
+                    let v = left as i8 - (qt + pq + theirs).min(left) as i8;
+                    if qt > 0 && v <= alpha {
+                        return Some((v, quick_rel | prel | rel));
+                    }
                 }
             }
         }
