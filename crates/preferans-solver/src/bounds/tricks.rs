@@ -53,6 +53,10 @@ impl Search<'_> {
                     return Some((v, rel));
                 }
             }
+            let v = (qt + st.ours_drawn.0).min(left) as i8;
+            if v >= beta {
+                return Some((v, quick_rel | st.ours_drawn.1));
+            }
             if let Some((d, rel)) = self.defence_wins_any_lead() {
                 let v = left as i8 - d.min(left) as i8;
                 if v <= alpha {
@@ -184,11 +188,23 @@ impl Search<'_> {
         } else {
             (kb, from_lowest(b))
         };
+        // On lead, he first draws with his top trumps: each round takes a trump from each
+        // defender who has one (their lowest, the worst for him); then his other trumps
+        // keep what the defenders' remaining ones cannot beat.
+        let drop_lowest = |mut x: u32| {
+            for _ in 0..ours {
+                x &= x.wrapping_sub(1);
+            }
+            x
+        };
+        let rest = mine & !above_theirs;
+        let drawn = ours + trumps_kept(byte(rest), byte(drop_lowest(a) | drop_lowest(b)));
         SureTrumps {
             ours: (ours, ours_rel),
             theirs: (theirs, theirs_rel),
             ours_len: (ours_len, from_lowest(mine)),
             theirs_len: (theirs_len, theirs_len_rel),
+            ours_drawn: (drawn, from_lowest(mine | a | b)),
         }
     }
 
@@ -333,6 +349,9 @@ pub(crate) struct SureTrumps {
     pub ours_len: (u8, u32),
     /// The same for one defender (the larger count), against the declarer's trumps.
     pub theirs_len: (u8, u32),
+    /// The declarer on lead: his top trumps drawing the defenders' lowest, then his others
+    /// by length against the defenders' remaining trumps.
+    pub ours_drawn: (u8, u32),
 }
 
 /// Of the trumps `mine` (rank bits), how many win their tricks whatever happens: each of the
@@ -502,6 +521,15 @@ mod tests {
         });
         assert_eq!(st.theirs.0, 0);
         assert_eq!(st.theirs_len, (2, at(0, 1)));
+        // On lead with A K 9 8 7 against Q J 10 (one defender): the ace and king draw two of
+        // them (at worst the 10 and the jack), and the queen beats one of his 9 8 7: 4 sure
+        // trump tricks, where by length alone he keeps 2.
+        let st = with_contract(
+            ["AS KS 9S 8S 7S", "QS JS TS 7H 8H", "7D 8D 9D TD JD"],
+            Some(Suit::Spades),
+            |s| s.sure_trump_tricks(),
+        );
+        assert_eq!((st.ours.0, st.ours_len.0, st.ours_drawn.0), (2, 2, 4));
         // No trumps: nothing.
         let st = with_contract(["JS 7H 8H", "TS 9S 8S", "7D 8D 9D"], None, |s| s.sure_trump_tricks());
         assert_eq!(st, SureTrumps::default());
