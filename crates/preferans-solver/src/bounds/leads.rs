@@ -112,10 +112,17 @@ impl Search<'_> {
                 let cashed = (qt + mine).min(left) as i8;
                 // Won with a top card, he may also draw trumps first (his top trumps are no
                 // fewer after the trick than either defender's trumps).
-                let (drawn, drel) = match self.quick_tricks_drawing_trumps() {
+                let (mut drawn, mut drel) = match self.quick_tricks_drawing_trumps() {
                     Some((d, r)) if d.min(left) as i8 > cashed => (d.min(left) as i8, r),
                     _ => (cashed, rel | mrel),
                 };
+                // Or he draws with his top trumps as far as they go (a round already played
+                // to a trump lead took the defenders' trumps of their choice, no worse for
+                // him than their lowest).
+                let partly = (qt + st.ours_drawn.0).min(left) as i8;
+                if partly > drawn {
+                    (drawn, drel) = (partly, rel | st.ours_drawn.1);
+                }
                 if drawn >= beta && tops != 0 {
                     out[0] = RefutedLeads {
                         suits: tops,
