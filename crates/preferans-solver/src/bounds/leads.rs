@@ -145,9 +145,15 @@ impl Search<'_> {
         }
         let (me, a, b) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
         let tops = byte_top(me | a | b) & byte_any(me) & !me;
-        for (slot, (w, partner)) in out.iter_mut().zip([(a, b), (b, a)]) {
+        for (slot, (w, partner, w_pos)) in out.iter_mut().zip([(a, b, (t + 1) % 3), (b, a, (t + 2) % 3)]) {
             if tops & w != 0 {
-                let (q, rel) = side_runs(w, partner, me, 0);
+                let (mut q, mut rel) = side_runs(w, partner, me, 0);
+                // Then he reaches his partner's quick tricks as well (see
+                // `trick_contract_cutoff`: the trick just won was one of his).
+                if let Some((pq, prel)) = self.partner_quick_tricks(w_pos as Owner) {
+                    q += pq;
+                    rel |= prel;
+                }
                 let value = left as i8 - q.min(left) as i8;
                 if value <= alpha {
                     *slot = RefutedLeads {
