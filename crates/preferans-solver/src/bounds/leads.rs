@@ -236,13 +236,14 @@ mod tests {
         let r = with_contract(hands, None, |s| s.refuted_leads(1, 4, 3, 4));
         assert_eq!(r[0].suits, 0);
         // The declarer leads: a spade gives hand 1 his ace, then his A 7 of clubs (hand 2's
-        // single 8 falls under the ace): he keeps at most 4 - 3 = 1 trick; a diamond gives
-        // hand 2 his A K (at most 2). A window asking 3 (alpha 2) refutes both suits, one
-        // group per defender.
+        // single 8 falls under the ace), then hand 2's A K of diamonds through his 7 of
+        // diamonds: the declarer keeps nothing; a diamond gives hand 2 his A K, then hand
+        // 1's ace of spades and clubs through the 7 of spades: nothing either. A window
+        // asking 1 (alpha 0) refutes both suits, one group per defender.
         let hands = ["QS JS QD JD", "AS 7D AC 7C", "7S KD AD 8C"];
-        let r = with_contract(hands, None, |s| s.refuted_leads(0, 4, 2, 3));
-        assert_eq!((r[0].suits, r[0].value), (0x0000_00ff, 1));
-        assert_eq!((r[1].suits, r[1].value), (0x00ff_0000, 2));
+        let r = with_contract(hands, None, |s| s.refuted_leads(0, 4, 0, 1));
+        assert_eq!((r[0].suits, r[0].value), (0x0000_00ff, 0));
+        assert_eq!((r[1].suits, r[1].value), (0x00ff_0000, 0));
         // With trumps the declarer's leads are not refuted statically.
         let r = with_contract(hands, Some(preferans::Suit::Hearts), |s| s.refuted_leads(0, 4, 2, 3));
         assert_eq!(r[0].suits | r[1].suits, 0);
