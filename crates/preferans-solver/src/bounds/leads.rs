@@ -33,7 +33,8 @@ impl Search<'_> {
 
     /// No trumps, the declarer on lead without the top card of any suit he holds: whatever he
     /// leads, the defender with its top card wins the trick and cashes his quick tricks (one
-    /// of which is that card; the other hands' cards played only lengthen his runs). The
+    /// of which is that card; the other hands' cards played only lengthen his runs), then
+    /// his partner's if he can reach them (see [`Search::partner_quick_tricks`]). The
     /// fewest of them over the suits the declarer may lead, with their relevance mask (and
     /// the top cards of his suits). (With trumps, where a partner's forced ruff changes who
     /// leads next, it cut too seldom to pay, measured.)
@@ -50,11 +51,17 @@ impl Search<'_> {
         }
         let mut least = u8::MAX;
         let mut rel = smear_up(tops);
-        for (w, partner) in [(a, b), (b, a)] {
+        for (w, partner, w_pos) in [(a, b, (t + 1) % 3), (b, a, (t + 2) % 3)] {
             if tops & w != 0 {
-                let (q, r) = side_runs(w, partner, me, 0);
-                least = least.min(q);
+                let (mut q, r) = side_runs(w, partner, me, 0);
                 rel |= r;
+                // Then he reaches his partner's quick tricks as well (see
+                // `trick_contract_cutoff`: the trick just won was one of his).
+                if let Some((pq, prel)) = self.partner_quick_tricks(w_pos as Owner) {
+                    q += pq;
+                    rel |= prel;
+                }
+                least = least.min(q);
             }
         }
         (least > 0 && least != u8::MAX).then_some((least, rel))
@@ -276,11 +283,13 @@ mod tests {
     fn a_declarer_without_a_top_card_gives_the_defence_the_lead() {
         use preferans::Suit;
         // No trumps: the declarer's spades and diamonds are below hand 1's ace of spades and
-        // hand 2's A K of diamonds. A spade lead gives hand 1 his ace and his ace of clubs (2
-        // quick tricks); a diamond lead gives hand 2 his two diamonds: at least 2.
+        // hand 2's A K of diamonds. A spade lead gives hand 1 his ace of spades and A 7 of
+        // clubs (3 quick tricks; hand 2's single club falls under the ace), then hand 2's two
+        // diamonds through his 7 of diamonds; a diamond lead gives hand 2 his two diamonds,
+        // then hand 1's three through the 7 of spades: 5 either way (of the 4 tricks left).
         let hands = ["QS JS QD JD", "AS 7D AC 7C", "7S KD AD 8C"];
         let r = with_contract(hands, None, |s| s.defence_wins_any_lead().map(|x| x.0));
-        assert_eq!(r, Some(2));
+        assert_eq!(r, Some(5));
         // The declarer holds the top spade: nothing.
         let hands = ["AS JS QD JD", "QS 7D AC 7C", "7S KD AD 8C"];
         assert_eq!(with_contract(hands, None, |s| s.defence_wins_any_lead()), None);
