@@ -130,6 +130,13 @@ impl Search<'_> {
                 if partly > drawn {
                     (drawn, drel) = (partly, rel | st.ours_drawn.1);
                 }
+                // Ruffing with his lowest trump costs his partial drawing one trick at most
+                // (his top trumps, or one of the others), which the ruff makes good.
+                let (ruffed, rrel) = if partly > cashed {
+                    (partly, rel | st.ours_drawn.1)
+                } else {
+                    (cashed, rel | mrel)
+                };
                 if drawn >= beta && tops != 0 {
                     out[0] = RefutedLeads {
                         suits: tops,
@@ -137,11 +144,11 @@ impl Search<'_> {
                         rel: drel | smear_up(my_tops & tops),
                     };
                 }
-                if cashed >= beta && ruffs != 0 {
+                if ruffed >= beta && ruffs != 0 {
                     out[1] = RefutedLeads {
                         suits: ruffs,
-                        value: cashed,
-                        rel: rel | mrel,
+                        value: ruffed,
+                        rel: rrel,
                     };
                 }
             }
