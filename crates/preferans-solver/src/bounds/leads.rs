@@ -3,7 +3,7 @@
 
 use preferans::trick::Owner;
 
-use super::tricks::side_runs;
+use super::runs::side_runs;
 use super::{byte_any, byte_top, smear_down, smear_up};
 use crate::search::Search;
 

@@ -1,7 +1,8 @@
 //! Static bounds at trick boundaries, each with the relevance mask of the cards it compares
 //! (partition search, see `search`): exact cutoffs and one- and two-trick bounds for the
 //! misère / all-pass target (`misere`), sure trump tricks and quick tricks for trick
-//! contracts (`tricks`), leads that must give the trick away (`leads`), and the last trick.
+//! contracts (`tricks`, with quick tricks in `runs`), leads that must give the trick away
+//! (`leads`), and the last trick.
 //!
 //! Their soundness arguments assume the obligations the search plays by
 //! (`Obligations::RUSSIAN`: follow suit, else trump, R6); a game with other obligations
@@ -9,6 +10,7 @@
 
 mod leads;
 mod misere;
+mod runs;
 mod tricks;
 
 pub(crate) use leads::RefutedLeads;
