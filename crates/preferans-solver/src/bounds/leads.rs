@@ -51,20 +51,30 @@ impl Search<'_> {
         }
         let mut least = u8::MAX;
         let mut rel = smear_up(tops);
-        for (w, partner, w_pos) in [(a, b, (t + 1) % 3), (b, a, (t + 2) % 3)] {
+        for (w, w_pos) in [(a, (t + 1) % 3), (b, (t + 2) % 3)] {
             if tops & w != 0 {
-                let (mut q, r) = side_runs(w, partner, me, 0);
+                let (q, r) = self.defence_after_winning(w_pos);
                 rel |= r;
-                // Then he reaches his partner's quick tricks as well (see
-                // `trick_contract_cutoff`: the trick just won was one of his).
-                if let Some((pq, prel)) = self.partner_quick_tricks(w_pos as Owner) {
-                    q += pq;
-                    rel |= prel;
-                }
                 least = least.min(q);
             }
         }
         (least > 0 && least != u8::MAX).then_some((least, rel))
+    }
+
+    /// No trumps, the defender at `w_pos` has just won a trick with a top card: the tricks
+    /// the defence then cashes — his quick tricks (the trick won was one of them), then his
+    /// partner's if he can reach them (see [`Search::partner_quick_tricks`] and
+    /// `trick_contract_cutoff`) — with their relevance mask.
+    #[inline]
+    fn defence_after_winning(&self, w_pos: usize) -> (u8, u32) {
+        let t = self.target as usize % 3;
+        let (w, partner) = (self.hands[w_pos], self.hands[3 - t - w_pos]);
+        let (mut q, mut rel) = side_runs(w, partner, self.hands[t], 0);
+        if let Some((pq, prel)) = self.partner_quick_tricks(w_pos as Owner) {
+            q += pq;
+            rel |= prel;
+        }
+        (q, rel)
     }
 
     /// At a trick boundary of a trick contract: the leads whose outcome a static bound
@@ -159,15 +169,9 @@ impl Search<'_> {
         }
         let (me, a, b) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
         let tops = byte_top(me | a | b) & byte_any(me) & !me;
-        for (slot, (w, partner, w_pos)) in out.iter_mut().zip([(a, b, (t + 1) % 3), (b, a, (t + 2) % 3)]) {
+        for (slot, (w, w_pos)) in out.iter_mut().zip([(a, (t + 1) % 3), (b, (t + 2) % 3)]) {
             if tops & w != 0 {
-                let (mut q, mut rel) = side_runs(w, partner, me, 0);
-                // Then he reaches his partner's quick tricks as well (see
-                // `trick_contract_cutoff`: the trick just won was one of his).
-                if let Some((pq, prel)) = self.partner_quick_tricks(w_pos as Owner) {
-                    q += pq;
-                    rel |= prel;
-                }
+                let (q, rel) = self.defence_after_winning(w_pos);
                 let value = left as i8 - q.min(left) as i8;
                 if value <= alpha {
                     *slot = RefutedLeads {
