@@ -146,13 +146,12 @@ impl Search<'_> {
             return self.last_trick(to_play);
         }
         // Static bounds (see `bounds`): each cutoff relies only on the bound that made it.
-        let cutoff = if self.maximize {
-            self.trick_contract_cutoff(to_play, left, alpha, beta)
-        } else {
-            self.misere_cutoff(to_play, left, alpha, beta)
-        };
-        if let Some(cut) = cutoff {
-            return cut;
+        // Misère bounds are cheaper than a table probe and come first; trick-contract ones
+        // cost more and come after it (measured).
+        if !self.maximize {
+            if let Some(cut) = self.misere_cutoff(to_play, left, alpha, beta) {
+                return cut;
+            }
         }
         let in_play = self.hands[0] | self.hands[1] | self.hands[2];
         let canon = canon(self.hands, self.trump.map(|t| t.index()));
@@ -180,6 +179,11 @@ impl Search<'_> {
                 used_mask |= p.upper_mask;
             }
             hint = p.best;
+        }
+        if self.maximize {
+            if let Some(cut) = self.trick_contract_cutoff(to_play, left, alpha, beta) {
+                return cut;
+            }
         }
         let (v, best, mut rel) = self.play(cur, to_play, left, a, b, hint);
         if self.aborted {
