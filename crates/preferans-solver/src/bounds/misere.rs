@@ -41,11 +41,16 @@ impl Search<'_> {
     }
 
     /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
-    /// does when, in every suit the others still hold, each of his cards is lower than each of
-    /// theirs — a card led by another is above his, and he never leads again (he wins
-    /// nothing) — and, if he is on lead now, he has such a suit to lead. (Suits only he holds
-    /// are never led to him.) An exact result, so a cutoff that loses nothing. Returns the
-    /// relevance mask (the others' cards in the suits compared) when it holds.
+    /// does when, in every suit, his cards can be matched under theirs (see [`ducks_all`]):
+    /// the others on lead, each card of a suit led to him is at least their lowest, so he
+    /// plays the highest card under the trick's top and the match still holds for what is
+    /// left (their discards only help him; he discards his highest card of a suit, which
+    /// keeps its match), he wins nothing and never leads. On lead, he needs a suit whose
+    /// lowest card the others must go over that still matches without it (see
+    /// [`leads_out`]). Suits only he holds are never led to him. An exact result, so a
+    /// cutoff that loses nothing. Returns the relevance mask (the others' cards in the suits
+    /// compared, from their lowest up: below it lie only his cards, whose order among
+    /// themselves does not matter).
     #[inline]
     pub(crate) fn target_is_safe(&self, to_play: Owner) -> Option<u32> {
         let t = self.target as usize % 3;
@@ -53,13 +58,37 @@ impl Search<'_> {
         let others = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
         // In every suit at once: their lowest card and everything above it.
         let theirs_up = smear_up(others);
-        if mine & theirs_up != 0 {
-            return None; // a card of his at or above their lowest of its suit
-        }
-        // The suits both hold: their cards there (from their lowest up) are what was compared.
         let both = byte_any(mine) & byte_any(others);
-        let can_lead = both != 0;
-        (to_play as usize % 3 != t || can_lead).then_some(theirs_up & both)
+        let on_lead = to_play as usize % 3 == t;
+        // The suits where a card of his lies at or above their lowest need the full match.
+        let mut risky = byte_any(mine & theirs_up);
+        if risky == 0 && !on_lead {
+            return Some(theirs_up & both);
+        }
+        let suit_pair = |suit: u32| (mine >> suit & 0xff, others >> suit & 0xff);
+        while risky != 0 {
+            let suit = risky.trailing_zeros() & !7;
+            risky &= !(0xff << suit);
+            let (d, e) = suit_pair(suit);
+            if !ducks_all(d, e) {
+                return None;
+            }
+        }
+        if on_lead {
+            let mut lead = both;
+            loop {
+                if lead == 0 {
+                    return None;
+                }
+                let suit = lead.trailing_zeros() & !7;
+                lead &= !(0xff << suit);
+                let (d, e) = suit_pair(suit);
+                if leads_out(d, e) {
+                    break;
+                }
+            }
+        }
+        Some(theirs_up & both)
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
@@ -201,6 +230,61 @@ impl Search<'_> {
     }
 }
 
+/// `DUCKS_ALL[d << 8 | e]` (a bit set): see [`ducks_all`].
+static DUCKS_ALL: [u64; 1024] = build_bits(false);
+/// `LEADS_OUT[d << 8 | e]` (a bit set): see [`leads_out`].
+static LEADS_OUT: [u64; 1024] = build_bits(true);
+
+/// Whether his cards of a suit (`d`, rank bits) can be matched under the others' (`e`): his
+/// j-th lowest is below their j-th lowest for every j up to the shorter holding (Hall's
+/// condition for ducking every round of the suit: each round they lead takes one of their
+/// cards, at least their lowest, and he plays his highest card under it, which keeps the
+/// match for the rest; once either side is out of the suit he is safe in it).
+#[inline]
+fn ducks_all(d: u32, e: u32) -> bool {
+    let i = (d << 8 | e) as usize & 0xffff;
+    DUCKS_ALL[i >> 6] >> (i & 63) & 1 != 0
+}
+
+/// Whether he can lead his lowest card of a suit (`d`) and lose the trick for sure, keeping
+/// [`ducks_all`] for the rest: it is under all of theirs (`e`, not empty: whoever holds the
+/// suit goes over), and his other cards match under all of theirs — the cards they play to
+/// that trick are at least their lowest ones, so what they keep matches as well.
+#[inline]
+fn leads_out(d: u32, e: u32) -> bool {
+    let i = (d << 8 | e) as usize & 0xffff;
+    LEADS_OUT[i >> 6] >> (i & 63) & 1 != 0
+}
+
+const fn matches_under(mut d: u32, mut e: u32) -> bool {
+    while d != 0 && e != 0 {
+        if d & d.wrapping_neg() > e & e.wrapping_neg() {
+            return false;
+        }
+        d &= d - 1;
+        e &= e - 1;
+    }
+    true
+}
+
+const fn build_bits(lead: bool) -> [u64; 1024] {
+    let mut t = [0u64; 1024];
+    let mut i = 0;
+    while i < 0x10000 {
+        let (d, e) = ((i >> 8) as u32, (i & 0xff) as u32);
+        let ok = if lead {
+            d != 0 && e != 0 && d & d.wrapping_neg() < e & e.wrapping_neg() && matches_under(d & (d - 1), e)
+        } else {
+            matches_under(d, e)
+        };
+        if ok {
+            t[i >> 6] |= 1 << (i & 63);
+        }
+        i += 1;
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{at, with_search};
@@ -237,9 +321,38 @@ mod tests {
         });
         assert_eq!(safe.0, Some(at(0, 2) | at(3, 1)), "others on lead");
         assert!(safe.1.is_some(), "on lead he has a suit to lead");
-        // His 9 of spades is above their 8: not safe.
-        let unsafe_ = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
-        assert_eq!(unsafe_, None);
+        // His 9 of spades is above their 8, but under their 10: his 7 goes under the 8 and
+        // his 9 under the 10, whatever order they lead them in.
+        let matched = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
+        assert_eq!(matched, Some(at(0, 1) | at(3, 1)));
+        // His 8 of spades is above their lowest, the 7: led to him, he must win it.
+        let unmatched = with_search(["8S 9S 7H", "7S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
+        assert_eq!(unmatched, None);
+        // The second round fails: their 8 and 9 against his 7 and 10.
+        let second = with_search(["7S TS 7H", "8S 8H 7D", "9S AD KD"], |s| s.target_is_safe(1));
+        assert_eq!(second, None);
+        // On lead, and spades his only suit they hold: his 7 goes under both of theirs, but
+        // then his 9 is left against their 8 (they may have played the 10): not safe. With
+        // the 8 instead of the 9 it is.
+        let lead = with_search(["7S 9S 7C", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
+        assert_eq!(lead, None);
+        let lead = with_search(["7S 8S 7C", "9S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
+        assert!(lead.is_some());
+        // With the 7 of hearts he leads under their 8 instead, and spades then match.
+        let lead = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
+        assert!(lead.is_some());
+    }
+
+    #[test]
+    fn ducking_tables_follow_the_matching_rule() {
+        // Rank bits: bit 0 is the seven.
+        assert!(super::ducks_all(0b0000_0101, 0b0000_1010), "7 9 under 8 10");
+        assert!(!super::ducks_all(0b0000_0110, 0b0000_1001), "8 9 against 7 10");
+        assert!(super::ducks_all(0b1000_0000, 0), "they are void: never led to him");
+        assert!(super::ducks_all(0b0000_0001, 0b1110_0000), "one round only: 7 under J");
+        assert!(super::leads_out(0b0000_0011, 0b0000_1100), "7 8 under 9 10");
+        assert!(!super::leads_out(0b0000_0101, 0b0000_1010), "after the 7, 9 over 8");
+        assert!(!super::leads_out(0b0000_0001, 0), "nobody to go over him");
     }
 
     #[test]
