@@ -82,8 +82,10 @@ impl Search<'_> {
                 }
                 let suit = lead.trailing_zeros() & !7;
                 lead &= !(0xff << suit);
-                let (d, e) = suit_pair(suit);
-                if leads_out(d, e) {
+                let (d, _) = suit_pair(suit);
+                let a = self.hands[(t + 1) % 3] >> suit & 0xff;
+                let b = self.hands[(t + 2) % 3] >> suit & 0xff;
+                if leads_out(d, a, b) {
                     break;
                 }
             }
@@ -231,9 +233,7 @@ impl Search<'_> {
 }
 
 /// `DUCKS_ALL[d << 8 | e]` (a bit set): see [`ducks_all`].
-static DUCKS_ALL: [u64; 1024] = build_bits(false);
-/// `LEADS_OUT[d << 8 | e]` (a bit set): see [`leads_out`].
-static LEADS_OUT: [u64; 1024] = build_bits(true);
+static DUCKS_ALL: [u64; 1024] = build_bits();
 
 /// Whether his cards of a suit (`d`, rank bits) can be matched under the others' (`e`): his
 /// j-th lowest is below their j-th lowest for every j up to the shorter holding (Hall's
@@ -246,14 +246,25 @@ fn ducks_all(d: u32, e: u32) -> bool {
     DUCKS_ALL[i >> 6] >> (i & 63) & 1 != 0
 }
 
-/// Whether he can lead his lowest card of a suit (`d`) and lose the trick for sure, keeping
-/// [`ducks_all`] for the rest: it is under all of theirs (`e`, not empty: whoever holds the
-/// suit goes over), and his other cards match under all of theirs — the cards they play to
-/// that trick are at least their lowest ones, so what they keep matches as well.
+/// Whether he can lead a card of a suit and lose the trick for sure, keeping [`ducks_all`]
+/// for the rest (`d` his cards, `a` and `b` the others', rank bits): he leads his highest
+/// card under the lowest card of a hand that holds the suit (that hand must go over him),
+/// and his other cards match under what they keep, at worst each hand's highest card of
+/// the suit played to that trick (keeping the low ones hurts him most).
 #[inline]
-fn leads_out(d: u32, e: u32) -> bool {
-    let i = (d << 8 | e) as usize & 0xffff;
-    LEADS_OUT[i >> 6] >> (i & 63) & 1 != 0
+fn leads_out(d: u32, a: u32, b: u32) -> bool {
+    let lowest = |x: u32| if x == 0 { 0 } else { x & x.wrapping_neg() };
+    let highest = |x: u32| if x == 0 { 0 } else { 1u32 << (31 - x.leading_zeros()) };
+    let over = lowest(a).max(lowest(b));
+    if over == 0 {
+        return false; // nobody holds the suit: he wins his own lead
+    }
+    let under = d & (over - 1);
+    if under == 0 {
+        return false;
+    }
+    let lead = highest(under);
+    ducks_all(d & !lead, (a | b) & !highest(a) & !highest(b))
 }
 
 const fn matches_under(mut d: u32, mut e: u32) -> bool {
@@ -267,17 +278,11 @@ const fn matches_under(mut d: u32, mut e: u32) -> bool {
     true
 }
 
-const fn build_bits(lead: bool) -> [u64; 1024] {
+const fn build_bits() -> [u64; 1024] {
     let mut t = [0u64; 1024];
     let mut i = 0;
     while i < 0x10000 {
-        let (d, e) = ((i >> 8) as u32, (i & 0xff) as u32);
-        let ok = if lead {
-            d != 0 && e != 0 && d & d.wrapping_neg() < e & e.wrapping_neg() && matches_under(d & (d - 1), e)
-        } else {
-            matches_under(d, e)
-        };
-        if ok {
+        if matches_under((i >> 8) as u32, (i & 0xff) as u32) {
             t[i >> 6] |= 1 << (i & 63);
         }
         i += 1;
@@ -331,12 +336,12 @@ mod tests {
         // The second round fails: their 8 and 9 against his 7 and 10.
         let second = with_search(["7S TS 7H", "8S 8H 7D", "9S AD KD"], |s| s.target_is_safe(1));
         assert_eq!(second, None);
-        // On lead, and spades his only suit they hold: his 7 goes under both of theirs, but
-        // then his 9 is left against their 8 (they may have played the 10): not safe. With
-        // the 8 instead of the 9 it is.
-        let lead = with_search(["7S 9S 7C", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
+        // On lead, and spades his only suit they hold: his 7 goes under both of hand 1's,
+        // but hand 1 plays the 10 and keeps the 8 over his 9: not safe. With the 8 and the
+        // 10 in different hands, he leads the 9 under the 10 and hand 1 must play the 8.
+        let lead = with_search(["7S 9S 7C", "8S TS 7D", "AD KD QD"], |s| s.target_is_safe(0));
         assert_eq!(lead, None);
-        let lead = with_search(["7S 8S 7C", "9S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
+        let lead = with_search(["7S 9S 7C", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
         assert!(lead.is_some());
         // With the 7 of hearts he leads under their 8 instead, and spades then match.
         let lead = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
@@ -350,9 +355,20 @@ mod tests {
         assert!(!super::ducks_all(0b0000_0110, 0b0000_1001), "8 9 against 7 10");
         assert!(super::ducks_all(0b1000_0000, 0), "they are void: never led to him");
         assert!(super::ducks_all(0b0000_0001, 0b1110_0000), "one round only: 7 under J");
-        assert!(super::leads_out(0b0000_0011, 0b0000_1100), "7 8 under 9 10");
-        assert!(!super::leads_out(0b0000_0101, 0b0000_1010), "after the 7, 9 over 8");
-        assert!(!super::leads_out(0b0000_0001, 0), "nobody to go over him");
+        assert!(
+            super::leads_out(0b0000_0011, 0b0000_0100, 0b0000_1000),
+            "7 8 under 9 10"
+        );
+        assert!(
+            !super::leads_out(0b0000_0101, 0b0000_1010, 0),
+            "he leads the 7, they play the 10 and keep the 8 over his 9"
+        );
+        assert!(
+            super::leads_out(0b0000_0101, 0b0000_0010, 0b0000_1000),
+            "he leads the 9 under the 10, the other must play his 8"
+        );
+        assert!(!super::leads_out(0b0000_0001, 0, 0), "nobody to go over him");
+        assert!(!super::leads_out(0b0000_0010, 0b0000_0001, 0), "they duck under his 8");
     }
 
     #[test]
