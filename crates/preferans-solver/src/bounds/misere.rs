@@ -3,6 +3,7 @@
 
 use preferans::trick::Owner;
 
+use super::ducking::{ducks_every_round, leads_out};
 use super::{byte_any, smear_up};
 use crate::search::Search;
 
@@ -41,16 +42,14 @@ impl Search<'_> {
     }
 
     /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
-    /// does when, in every suit, his cards can be matched under theirs (see [`ducks_all`]):
-    /// the others on lead, each card of a suit led to him is at least their lowest, so he
-    /// plays the highest card under the trick's top and the match still holds for what is
-    /// left (their discards only help him; he discards his highest card of a suit, which
-    /// keeps its match), he wins nothing and never leads. On lead, he needs a suit whose
-    /// lowest card the others must go over that still matches without it (see
-    /// [`leads_out`]). Suits only he holds are never led to him. An exact result, so a
-    /// cutoff that loses nothing. Returns the relevance mask (the others' cards in the suits
-    /// compared, from their lowest up: below it lie only his cards, whose order among
-    /// themselves does not matter).
+    /// does when, the others on lead, he wins the ducking game of every suit (see
+    /// `ducking`: they lead it as often as they like and discard from it freely, he plays
+    /// under the trick's top card, or under the card led when he plays second) — he wins
+    /// nothing, so he never leads — or, on lead, he can lead a card some hand must go over
+    /// with every suit's game still won after it. Suits only he holds are never led to him.
+    /// An exact result, so a cutoff that loses nothing. Returns the relevance mask: the
+    /// others' cards in the suits both sides hold, from their lowest up (below it lie only
+    /// his cards, whose order among themselves does not matter).
     #[inline]
     pub(crate) fn target_is_safe(&self, to_play: Owner) -> Option<u32> {
         let t = self.target as usize % 3;
@@ -60,17 +59,19 @@ impl Search<'_> {
         let theirs_up = smear_up(others);
         let both = byte_any(mine) & byte_any(others);
         let on_lead = to_play as usize % 3 == t;
-        // The suits where a card of his lies at or above their lowest need the full match.
+        // The suits where a card of his lies at or above their lowest need the game.
         let mut risky = byte_any(mine & theirs_up);
         if risky == 0 && !on_lead {
             return Some(theirs_up & both);
         }
-        let suit_pair = |suit: u32| (mine >> suit & 0xff, others >> suit & 0xff);
+        // His cards of a suit, the next hand's and the one after's (rank bits).
+        let (next, after) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
+        let holding = |suit: u32| (mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff);
         while risky != 0 {
             let suit = risky.trailing_zeros() & !7;
             risky &= !(0xff << suit);
-            let (d, e) = suit_pair(suit);
-            if !ducks_all(d, e) {
+            let (d, a, b) = holding(suit);
+            if !ducks_every_round(d, a, b) {
                 return None;
             }
         }
@@ -82,9 +83,7 @@ impl Search<'_> {
                 }
                 let suit = lead.trailing_zeros() & !7;
                 lead &= !(0xff << suit);
-                let (d, _) = suit_pair(suit);
-                let a = self.hands[(t + 1) % 3] >> suit & 0xff;
-                let b = self.hands[(t + 2) % 3] >> suit & 0xff;
+                let (d, a, b) = holding(suit);
                 if leads_out(d, a, b) {
                     break;
                 }
@@ -232,64 +231,6 @@ impl Search<'_> {
     }
 }
 
-/// `DUCKS_ALL[d << 8 | e]` (a bit set): see [`ducks_all`].
-static DUCKS_ALL: [u64; 1024] = build_bits();
-
-/// Whether his cards of a suit (`d`, rank bits) can be matched under the others' (`e`): his
-/// j-th lowest is below their j-th lowest for every j up to the shorter holding (Hall's
-/// condition for ducking every round of the suit: each round they lead takes one of their
-/// cards, at least their lowest, and he plays his highest card under it, which keeps the
-/// match for the rest; once either side is out of the suit he is safe in it).
-#[inline]
-fn ducks_all(d: u32, e: u32) -> bool {
-    let i = (d << 8 | e) as usize & 0xffff;
-    DUCKS_ALL[i >> 6] >> (i & 63) & 1 != 0
-}
-
-/// Whether he can lead a card of a suit and lose the trick for sure, keeping [`ducks_all`]
-/// for the rest (`d` his cards, `a` and `b` the others', rank bits): he leads his highest
-/// card under the lowest card of a hand that holds the suit (that hand must go over him),
-/// and his other cards match under what they keep, at worst each hand's highest card of
-/// the suit played to that trick (keeping the low ones hurts him most).
-#[inline]
-fn leads_out(d: u32, a: u32, b: u32) -> bool {
-    let lowest = |x: u32| if x == 0 { 0 } else { x & x.wrapping_neg() };
-    let highest = |x: u32| if x == 0 { 0 } else { 1u32 << (31 - x.leading_zeros()) };
-    let over = lowest(a).max(lowest(b));
-    if over == 0 {
-        return false; // nobody holds the suit: he wins his own lead
-    }
-    let under = d & (over - 1);
-    if under == 0 {
-        return false;
-    }
-    let lead = highest(under);
-    ducks_all(d & !lead, (a | b) & !highest(a) & !highest(b))
-}
-
-const fn matches_under(mut d: u32, mut e: u32) -> bool {
-    while d != 0 && e != 0 {
-        if d & d.wrapping_neg() > e & e.wrapping_neg() {
-            return false;
-        }
-        d &= d - 1;
-        e &= e - 1;
-    }
-    true
-}
-
-const fn build_bits() -> [u64; 1024] {
-    let mut t = [0u64; 1024];
-    let mut i = 0;
-    while i < 0x10000 {
-        if matches_under((i >> 8) as u32, (i & 0xff) as u32) {
-            t[i >> 6] |= 1 << (i & 63);
-        }
-        i += 1;
-    }
-    t
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{at, with_search};
@@ -333,9 +274,12 @@ mod tests {
         // His 8 of spades is above their lowest, the 7: led to him, he must win it.
         let unmatched = with_search(["8S 9S 7H", "7S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
         assert_eq!(unmatched, None);
-        // The second round fails: their 8 and 9 against his 7 and 10.
-        let second = with_search(["7S TS 7H", "8S 8H 7D", "9S AD KD"], |s| s.target_is_safe(1));
+        // The second round fails: hand 1's 8 and 9 against his 7 and 10.
+        let second = with_search(["7S TS 7H", "8S 9S 7D", "AH AD KD"], |s| s.target_is_safe(1));
         assert_eq!(second, None);
+        // With the 8 and the 9 in different hands, one round takes both: safe.
+        let split = with_search(["7S TS 7H", "8S 8H 7D", "9S AD KD"], |s| s.target_is_safe(1));
+        assert!(split.is_some());
         // On lead, and spades his only suit they hold: his 7 goes under both of hand 1's,
         // but hand 1 plays the 10 and keeps the 8 over his 9: not safe. With the 8 and the
         // 10 in different hands, he leads the 9 under the 10 and hand 1 must play the 8.
@@ -346,29 +290,6 @@ mod tests {
         // With the 7 of hearts he leads under their 8 instead, and spades then match.
         let lead = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
         assert!(lead.is_some());
-    }
-
-    #[test]
-    fn ducking_tables_follow_the_matching_rule() {
-        // Rank bits: bit 0 is the seven.
-        assert!(super::ducks_all(0b0000_0101, 0b0000_1010), "7 9 under 8 10");
-        assert!(!super::ducks_all(0b0000_0110, 0b0000_1001), "8 9 against 7 10");
-        assert!(super::ducks_all(0b1000_0000, 0), "they are void: never led to him");
-        assert!(super::ducks_all(0b0000_0001, 0b1110_0000), "one round only: 7 under J");
-        assert!(
-            super::leads_out(0b0000_0011, 0b0000_0100, 0b0000_1000),
-            "7 8 under 9 10"
-        );
-        assert!(
-            !super::leads_out(0b0000_0101, 0b0000_1010, 0),
-            "he leads the 7, they play the 10 and keep the 8 over his 9"
-        );
-        assert!(
-            super::leads_out(0b0000_0101, 0b0000_0010, 0b0000_1000),
-            "he leads the 9 under the 10, the other must play his 8"
-        );
-        assert!(!super::leads_out(0b0000_0001, 0, 0), "nobody to go over him");
-        assert!(!super::leads_out(0b0000_0010, 0b0000_0001, 0), "they duck under his 8");
     }
 
     #[test]

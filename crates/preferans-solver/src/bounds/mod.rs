@@ -8,11 +8,13 @@
 //! (`Obligations::RUSSIAN`: follow suit, else trump, R6); a game with other obligations
 //! (a later issue's variant) must check which bounds still hold before using them.
 
+mod ducking;
 mod leads;
 mod misere;
 mod runs;
 mod tricks;
 
+pub(crate) use ducking::prepare as prepare_ducking_game;
 pub(crate) use leads::RefutedLeads;
 pub(crate) use tricks::SureTrumps;
 
