@@ -12,207 +12,138 @@
 
 use std::sync::OnceLock;
 
-/// `(a, b, c)`: his cards of the suit, the next hand's and the one after's (rank bits).
+/// `(d, a, b)`: his cards of the suit, the next hand's and the one after's (rank bits).
 type Holding = (u32, u32, u32);
 
-/// Two bits per rank: 0 not in play, 1 his, 2 the next hand's, 3 the one after's.
-const fn index(d: u32, a: u32, b: u32) -> usize {
+/// A holding's place in the tables: two bits per rank, 0 not in play, 1 his, 2 the next
+/// hand's, 3 the one after's. Removing a card lowers it.
+#[inline]
+fn index(d: u32, a: u32, b: u32) -> usize {
+    let spread = |x: u32| u32::from(SPREAD[(x & 0xff) as usize]);
     (spread(d | b) | spread(a | b) << 1) as usize
 }
 
-/// Bit `r` of a byte moved to bit `2 r`.
-const fn spread(x: u32) -> u32 {
-    let mut x = x & 0xff;
-    x = (x | x << 4) & 0x0f0f;
-    x = (x | x << 2) & 0x3333;
-    (x | x << 1) & 0x5555
-}
+/// `SPREAD[x]`: bit `r` of `x` moved to bit `2 r`.
+static SPREAD: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut v = x;
+        v = (v | v << 4) & 0x0f0f;
+        v = (v | v << 2) & 0x3333;
+        t[x] = ((v | v << 1) & 0x5555) as u16;
+        x += 1;
+    }
+    t
+};
 
-const fn decode(i: usize) -> Holding {
+/// The holding at `index` `i`.
+fn decode(i: usize) -> Holding {
     let (mut d, mut a, mut b) = (0, 0, 0);
-    let mut r = 0;
-    while r < 8 {
+    for r in 0..8 {
         match (i >> (2 * r)) & 3 {
             1 => d |= 1 << r,
             2 => a |= 1 << r,
             3 => b |= 1 << r,
             _ => {}
         }
-        r += 1;
     }
     (d, a, b)
 }
 
-const fn get(t: &[u64; 1024], i: usize) -> bool {
+#[inline]
+fn get(t: &[u64; 1024], i: usize) -> bool {
     t[i >> 6] >> (i & 63) & 1 != 0
 }
 
-/// The choices of a hand holding `x` (rank bits): its cards as single bits, or the one "no
-/// card" choice (0) when it holds none. Walk with `first_choice` / `next_choice`.
-const fn first_choice(x: u32) -> u32 {
-    x & x.wrapping_neg()
+/// What a hand holding `x` (rank bits) can play to a round of the suit: each of its cards
+/// as a single bit, or nothing (0) when it holds none.
+fn choices(x: u32) -> impl Iterator<Item = u32> {
+    let none = (x == 0).then_some(0);
+    (0..8).map(|r| 1u32 << r).filter(move |c| x & c != 0).chain(none)
 }
 
-/// The choice after `c` of a hand holding `x` (`None`: no more).
-const fn next_choice(x: u32, c: u32) -> Option<u32> {
-    let rest = x & !(c | c.wrapping_sub(1));
-    if rest == 0 {
-        None
-    } else {
-        Some(rest & rest.wrapping_neg())
-    }
-}
-
-/// Whether he survives when `b` (the hand before him) leads `x`: he plays a card under it (or
-/// nothing, void) after which every follow of `a` leaves a won game.
-const fn survives_second(t: &[u64; 1024], (d, a, b): Holding, x: u32) -> bool {
-    let rb = b & !x;
-    let mut c = first_choice(d);
-    loop {
-        if d == 0 || c < x {
-            let mut all = true;
-            let mut y = first_choice(a);
-            loop {
-                if !get(t, index(d & !c, a & !y, rb)) {
-                    all = false;
-                    break;
-                }
-                match next_choice(a, y) {
-                    Some(n) => y = n,
-                    None => break,
-                }
-            }
-            if all {
-                return true;
-            }
-        }
-        match next_choice(d, c) {
-            Some(n) => c = n,
-            None => return false,
-        }
-    }
-}
-
-/// Whether he survives when `a` (the hand after him) leads `x` and `b` follows `y`: he plays
-/// last, under the trick's top card.
-const fn survives_last(t: &[u64; 1024], (d, a, b): Holding, x: u32, y: u32) -> bool {
-    let top = if x > y { x } else { y };
-    let mut c = first_choice(d);
-    loop {
-        if (d == 0 || c < top) && get(t, index(d & !c, a & !x, b & !y)) {
-            return true;
-        }
-        match next_choice(d, c) {
-            Some(n) => c = n,
-            None => return false,
-        }
-    }
-}
-
-const fn survives(t: &[u64; 1024], h: Holding) -> bool {
-    let (d, a, b) = h;
+/// Whether he survives the holding, the others on lead (solved from the smaller holdings).
+fn survives(t: &[u64; 1024], (d, a, b): Holding) -> bool {
+    let won = |d: u32, a: u32, b: u32| get(t, index(d, a, b));
+    // His card of a round: under `top`, or nothing when void.
+    let under = |top: u32| choices(d).filter(move |&c| d == 0 || c < top);
     // Their discards.
-    let mut rest = a | b;
-    while rest != 0 {
-        let c = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        if !get(t, index(d, a & !c, b & !c)) {
-            return false;
-        }
-    }
-    // The hand after him leads, the other follows, he plays last.
-    let mut x = first_choice(a);
-    while x != 0 {
-        let mut y = first_choice(b);
-        loop {
-            if !survives_last(t, h, x, y) {
-                return false;
-            }
-            match next_choice(b, y) {
-                Some(n) => y = n,
-                None => break,
-            }
-        }
-        x = match next_choice(a, x) {
-            Some(n) => n,
-            None => 0,
-        };
-    }
-    // The hand before him leads, he plays second.
-    let mut x = first_choice(b);
-    while x != 0 {
-        if !survives_second(t, h, x) {
-            return false;
-        }
-        x = match next_choice(b, x) {
-            Some(n) => n,
-            None => 0,
-        };
-    }
-    true
+    let discards = choices(a | b).filter(|&c| c != 0).all(|c| won(d, a & !c, b & !c));
+    // The hand after him leads, the other follows, he plays last, under the trick's top.
+    let next_leads = || {
+        choices(a)
+            .filter(|&x| x != 0)
+            .all(|x| choices(b).all(|y| under(x.max(y)).any(|c| won(d & !c, a & !x, b & !y))))
+    };
+    // The hand before him leads, he plays second, under the card led; then the next hand.
+    let before_leads = || {
+        choices(b)
+            .filter(|&x| x != 0)
+            .all(|x| under(x).any(|c| choices(a).all(|y| won(d & !c, a & !y, b & !x))))
+    };
+    discards && next_leads() && before_leads()
 }
 
-/// Every holding's result; a holding's sub-holdings (cards removed) have smaller indices, so
-/// one pass in index order sees them solved. (About 16 ms, once per process: too long for
+/// Whether, on lead, he can lead a card of the suit that one of the others must go over,
+/// the game still won after it, whatever each plays (see [`leads_out`]).
+fn can_lead_out(t: &[u64; 1024], (d, a, b): Holding) -> bool {
+    choices(d)
+        .filter(|&c| c != 0)
+        .any(|c| choices(a).all(|y| choices(b).all(|z| y.max(z) > c && get(t, index(d & !c, a & !y, b & !z)))))
+}
+
+/// The game's results for every holding, as bit sets indexed by [`index`].
+struct Tables {
+    /// He survives with the others on lead ([`ducks_every_round`]).
+    survives: [u64; 1024],
+    /// On lead, he can lead out ([`leads_out`]).
+    leads_out: [u64; 1024],
+}
+
+/// Every holding's results; a holding's sub-holdings (cards removed) have smaller indices, so
+/// one pass in index order sees them solved. (About 20 ms, once per process: too long for
 /// the compiler's constant evaluation.)
-fn solve_all() -> Box<[u64; 1024]> {
-    let mut t = Box::new([0u64; 1024]);
+fn solve_all() -> Box<Tables> {
+    let mut t = Box::new(Tables {
+        survives: [0; 1024],
+        leads_out: [0; 1024],
+    });
     for i in 0..0x10000 {
         // Codes that put a rank in two hands cannot occur: every code is one holding.
-        if survives(&t, decode(i)) {
-            t[i >> 6] |= 1 << (i & 63);
+        if survives(&t.survives, decode(i)) {
+            t.survives[i >> 6] |= 1 << (i & 63);
+        }
+    }
+    for i in 0..0x10000 {
+        if can_lead_out(&t.survives, decode(i)) {
+            t.leads_out[i >> 6] |= 1 << (i & 63);
         }
     }
     t
 }
 
-static SURVIVES: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
+static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
 
 /// Solves the game for every holding now (else on first use).
 pub(crate) fn prepare() {
-    SURVIVES.get_or_init(solve_all);
+    TABLES.get_or_init(solve_all);
 }
 
 /// Whether he wins no round of the suit whatever the others do (see the module doc): `d` his
 /// cards, `a` the next hand's, `b` the one after's (rank bits of one suit).
 #[inline]
 pub(super) fn ducks_every_round(d: u32, a: u32, b: u32) -> bool {
-    get(SURVIVES.get_or_init(solve_all), index(d, a, b))
+    get(&TABLES.get_or_init(solve_all).survives, index(d, a, b))
 }
 
 /// Whether, on lead, he can lead a card of the suit and lose the trick for sure, the game
 /// still won after it: some card of his (`d`) such that, whatever the next hand (`a`) and
 /// the one after (`b`) play to it (each following if he holds the suit), one of them goes
 /// over him and he survives the rest.
+#[inline]
 pub(super) fn leads_out(d: u32, a: u32, b: u32) -> bool {
-    let t = SURVIVES.get_or_init(solve_all);
-    let mut c = first_choice(d);
-    while c != 0 {
-        let mut ok = true;
-        let mut y = first_choice(a);
-        'follows: loop {
-            let mut z = first_choice(b);
-            loop {
-                if y.max(z) < c || !get(t, index(d & !c, a & !y, b & !z)) {
-                    ok = false;
-                    break 'follows;
-                }
-                match next_choice(b, z) {
-                    Some(n) => z = n,
-                    None => break,
-                }
-            }
-            match next_choice(a, y) {
-                Some(n) => y = n,
-                None => break,
-            }
-        }
-        if ok {
-            return true;
-        }
-        c = next_choice(d, c).unwrap_or(0);
-    }
-    false
+    get(&TABLES.get_or_init(solve_all).leads_out, index(d, a, b))
 }
 
 #[cfg(test)]
