@@ -260,7 +260,7 @@ mod tests {
     }
 
     #[test]
-    fn safe_target_needs_every_card_under_theirs() {
+    fn safe_target_wins_every_suits_ducking_game() {
         // Spades: his 7 8 under their 9 10; hearts: his 7 under their 8.
         let safe = with_search(["7S 8S 7H", "9S 8H 7D", "TS AD KD"], |s| {
             (s.target_is_safe(1), s.target_is_safe(0))
