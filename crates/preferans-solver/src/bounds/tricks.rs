@@ -71,6 +71,9 @@ impl Search<'_> {
                     return Some((v, rel));
                 }
             }
+            if let Some(cut) = self.declarer_cashes_after_top_trump(left, beta, st.ours) {
+                return Some(cut);
+            }
             for (theirs, rel) in [st.theirs, st.theirs_len] {
                 let v = left as i8 - (qt + theirs).min(left) as i8;
                 if v <= alpha {
@@ -225,6 +228,29 @@ impl Search<'_> {
             self.hands[(l + 2) % 3],
             trump_mask,
         )
+    }
+
+    /// A defender on lead, the declarer holding a top trump (above every defender's): he
+    /// keeps his side suits' runs (his [`Search::quick_tricks`]) and one top trump until he
+    /// gets the lead, then cashes the runs; his top trumps win besides. A cutoff when that
+    /// reaches `beta`, with its relevance mask (the top trumps and the runs).
+    ///
+    /// Why it holds: while he holds a trump he never discards (void in the suit led, he must
+    /// trump, R6), so the runs stay whole; playing his lower trumps first, his last trump is
+    /// a top one, which wins its trick, so he gets the lead while the tricks last. Before
+    /// that, the others' holdings change only by rounds of a run's suit — where he plays a
+    /// top card and wins, which is the same as cashing it — or by the discards of a defender
+    /// without trumps, which only shorten them. So on his first lead the runs, cut to the
+    /// holdings of defenders with trumps as `quick_tricks` cuts them, still cash. Each top
+    /// trump wins whenever it is played, in a trick of its own.
+    #[inline]
+    fn declarer_cashes_after_top_trump(&self, left: u8, beta: i8, ours: (u8, u32)) -> Option<(i8, u32)> {
+        if ours.0 == 0 {
+            return None;
+        }
+        let (runs, rel) = self.quick_tricks(self.target);
+        let v = (ours.0 + runs).min(left) as i8;
+        (runs > 0 && v >= beta).then_some((v, ours.1 | rel))
     }
 
     /// The declarer on lead in a trump contract whose top trumps are at least as many as
@@ -483,5 +509,31 @@ mod tests {
         let hands = ["7H AS KS 7S 7D 8D", "8H QS JS TD JD 9D", "TS 9S 8S 7C 8C 9C"];
         let r = with_contract(hands, Some(Suit::Hearts), |s| s.sole_trump_holder_tricks());
         assert_eq!(r, None);
+    }
+
+    #[test]
+    fn a_top_trump_gets_the_declarer_in_to_cash_his_runs() {
+        use preferans::Suit;
+        // Hearts trumps, a defender on lead. The declarer's ace of hearts is above both
+        // defenders' trumps, and his A K of spades above their spades, which each defender
+        // holds twice (so neither can ruff them): he keeps the ace until it wins, then
+        // cashes the spades, 3 tricks of 5.
+        let hands = ["AH 7H AS KS 7D", "KH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
+        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
+            s.declarer_cashes_after_top_trump(5, 3, s.sure_trump_tricks().ours)
+        });
+        assert_eq!(cut, Some((3, at(3, 7) | at(0, 6))));
+        // A defender with a single spade could ruff the second: 2 tricks, no cutoff at 3.
+        let hands = ["AH 7H AS KS 7D", "KH 8S 9D 8D TD", "QH TS 7S 9S 9C"];
+        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
+            s.declarer_cashes_after_top_trump(5, 3, s.sure_trump_tricks().ours)
+        });
+        assert_eq!(cut, None);
+        // Without a top trump he may never get in: nothing.
+        let hands = ["KH 7H AS KS 7D", "AH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
+        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
+            s.declarer_cashes_after_top_trump(5, 1, s.sure_trump_tricks().ours)
+        });
+        assert_eq!(cut, None);
     }
 }
