@@ -71,7 +71,7 @@ impl Search<'_> {
                     return Some((v, rel));
                 }
             }
-            if let Some(cut) = self.declarer_cashes_after_top_trump(left, beta, st.ours) {
+            if let Some(cut) = self.declarer_cashes_after_top_trump(left, beta, &st) {
                 return Some(cut);
             }
             for (theirs, rel) in [st.theirs, st.theirs_len] {
@@ -232,8 +232,9 @@ impl Search<'_> {
 
     /// A defender on lead, the declarer holding a top trump (above every defender's): he
     /// keeps his side suits' runs (his [`Search::quick_tricks`]) and one top trump until he
-    /// gets the lead, then cashes the runs; his top trumps win besides. A cutoff when that
-    /// reaches `beta`, with its relevance mask (the top trumps and the runs).
+    /// gets the lead, then cashes the runs; his sure trump tricks (top trumps, or by length)
+    /// come on top. A cutoff when that reaches `beta`, with its relevance mask (the top
+    /// trumps, the trumps the count relies on and the runs).
     ///
     /// Why it holds: while he holds a trump he never discards (void in the suit led, he must
     /// trump, R6), so the runs stay whole; playing his lower trumps first, his last trump is
@@ -241,16 +242,25 @@ impl Search<'_> {
     /// that, the others' holdings change only by rounds of a run's suit — where he plays a
     /// top card and wins, which is the same as cashing it — or by the discards of a defender
     /// without trumps, which only shorten them. So on his first lead the runs, cut to the
-    /// holdings of defenders with trumps as `quick_tricks` cuts them, still cash. Each top
-    /// trump wins whenever it is played, in a trick of its own.
+    /// holdings of defenders with trumps as `quick_tricks` cuts them, still cash. The sure
+    /// trump counts hold however the trumps are played (see [`Search::sure_trump_tricks`]),
+    /// and no trump is played while he cashes.
     #[inline]
-    fn declarer_cashes_after_top_trump(&self, left: u8, beta: i8, ours: (u8, u32)) -> Option<(i8, u32)> {
-        if ours.0 == 0 {
+    fn declarer_cashes_after_top_trump(&self, left: u8, beta: i8, st: &SureTrumps) -> Option<(i8, u32)> {
+        if st.ours.0 == 0 {
             return None;
         }
         let (runs, rel) = self.quick_tricks(self.target);
-        let v = (ours.0 + runs).min(left) as i8;
-        (runs > 0 && v >= beta).then_some((v, ours.1 | rel))
+        if runs == 0 {
+            return None;
+        }
+        for (mine, trump_rel) in [(st.ours.0, st.ours.1), (st.ours_len.0, st.ours.1 | st.ours_len.1)] {
+            let v = (mine + runs).min(left) as i8;
+            if v >= beta {
+                return Some((v, trump_rel | rel));
+            }
+        }
+        None
     }
 
     /// The declarer on lead in a trump contract whose top trumps are at least as many as
@@ -520,19 +530,26 @@ mod tests {
         // cashes the spades, 3 tricks of 5.
         let hands = ["AH 7H AS KS 7D", "KH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
         let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_top_trump(5, 3, s.sure_trump_tricks().ours)
+            s.declarer_cashes_after_top_trump(5, 3, &s.sure_trump_tricks())
         });
         assert_eq!(cut, Some((3, at(3, 7) | at(0, 6))));
         // A defender with a single spade could ruff the second: 2 tricks, no cutoff at 3.
         let hands = ["AH 7H AS KS 7D", "KH 8S 9D 8D TD", "QH TS 7S 9S 9C"];
         let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_top_trump(5, 3, s.sure_trump_tricks().ours)
+            s.declarer_cashes_after_top_trump(5, 3, &s.sure_trump_tricks())
         });
         assert_eq!(cut, None);
+        // His A 9 8 of hearts against a single king: two trumps by length, and the ace of
+        // spades (the defender with trumps holds two spades): 3.
+        let hands = ["AH 9H 8H AS 7D", "KH 8S 9S 8D 9D", "TS 7S 8C 9C TC"];
+        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
+            s.declarer_cashes_after_top_trump(5, 3, &s.sure_trump_tricks())
+        });
+        assert_eq!(cut, Some((3, at(3, 1) | at(0, 7))));
         // Without a top trump he may never get in: nothing.
         let hands = ["KH 7H AS KS 7D", "AH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
         let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_top_trump(5, 1, s.sure_trump_tricks().ours)
+            s.declarer_cashes_after_top_trump(5, 1, &s.sure_trump_tricks())
         });
         assert_eq!(cut, None);
     }
