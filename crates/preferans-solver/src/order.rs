@@ -123,17 +123,13 @@ impl Search<'_> {
             }
         }
         let mut n = 0;
-        let mut rest = l;
+        // Of equivalent cards (adjacent among the cards in play), only the highest.
+        let mut rest = run_tops(l, present);
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
             let suit_bits = 0xffu32 << (i & !7);
-            // The cards of the suit above this one (within its byte).
             let higher = suit_bits & (0xffff_fffe_u32 << i);
-            let above = present & higher;
-            if l & above & above.wrapping_neg() != 0 {
-                continue; // the next higher card in play is ours too: equivalent
-            }
             let Some(card) = Card::from_index(i as u8) else {
                 continue;
             };
@@ -239,6 +235,25 @@ pub(crate) fn rank_major(set: u32) -> u32 {
     (0..4).fold(0, |t, suit| t | SPREAD[((set >> (8 * suit)) & 0xff) as usize] << suit)
 }
 
+/// Of the cards `own` (a subset of `present`), the highest of each run of them adjacent among
+/// the cards `present`: the cards whose next higher present card of the suit is not in `own`
+/// (equivalent cards are searched once, by the highest). All four suits at once: for each
+/// card, whether some card of `own` lies above it with only absent cards between (a
+/// Kogge–Stone scan downwards through the absent cards and `own`, per byte).
+#[inline]
+pub(crate) fn run_tops(own: u32, present: u32) -> u32 {
+    let through = own | !present;
+    // `g`: an `own` card above within the span so far; `p`: the whole span passable.
+    let mut g = (own >> 1) & 0x7f7f_7f7f;
+    let mut p = (through >> 1) & 0x7f7f_7f7f;
+    g |= p & (g >> 1) & 0x7f7f_7f7f;
+    p &= (p >> 1) & 0x7f7f_7f7f;
+    g |= p & (g >> 2) & 0x3f3f_3f3f;
+    p &= (p >> 2) & 0x3f3f_3f3f;
+    g |= p & (g >> 4) & 0x0f0f_0f0f;
+    own & !g
+}
+
 /// The rank index of the lowest card of the run of equivalent cards that `card` stands for:
 /// the cards of the same hand (`own`) directly below it among the cards in play.
 #[inline]
@@ -288,5 +303,43 @@ impl Moves {
         self.scores.swap(k, b);
         self.cards.swap(k, b);
         self.cards[k]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The plain form of [`run_tops`]: a card is kept unless the next higher card in play of
+    /// its suit is also in `own`.
+    fn run_tops_by_card(own: u32, present: u32) -> u32 {
+        let mut kept = 0;
+        for i in 0..32 {
+            if own >> i & 1 == 0 {
+                continue;
+            }
+            let above = present & (0xffu32 << (i & !7)) & (0xffff_fffe_u32 << i);
+            if own & above & above.wrapping_neg() == 0 {
+                kept |= 1 << i;
+            }
+        }
+        kept
+    }
+
+    proptest! {
+        #[test]
+        fn run_tops_keeps_the_highest_of_each_run(present in any::<u32>(), pick in any::<u32>()) {
+            let own = present & pick;
+            prop_assert_eq!(run_tops(own, present), run_tops_by_card(own, present));
+        }
+    }
+
+    #[test]
+    fn run_tops_skips_cards_out_of_play() {
+        // Spades: own 7 and 9, the 8 gone, the 10 someone else's: one run, the 9 kept.
+        assert_eq!(run_tops(0b0101, 0b1101), 0b0100);
+        // The 8 in another hand splits them.
+        assert_eq!(run_tops(0b0101, 0b1111), 0b0101);
     }
 }

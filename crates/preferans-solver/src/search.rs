@@ -20,7 +20,7 @@ use preferans::{Card, CardSet, Suit};
 
 use crate::bounds::{RefutedLeads, SureTrumps};
 use crate::key::{at_or_above, canon};
-use crate::order::{rank_major, run_low, Moves};
+use crate::order::{rank_major, run_low, run_tops, Moves};
 use crate::table::Table;
 
 /// Relevance mask of a trick won by `winner`: if another card of its suit was played, it won
@@ -288,16 +288,7 @@ impl Search<'_> {
         let present = self.hands[0] | self.hands[1] | self.hands[2] | cur.played;
         let l = legal.bits();
         // Of each run of his cards adjacent among the cards in play, only the highest.
-        let mut kept = 0u32;
-        let mut rest = l;
-        while rest != 0 {
-            let i = rest.trailing_zeros();
-            rest &= rest - 1;
-            let above = present & (0xffu32 << (i & !7)) & (0xffff_fffe_u32 << i);
-            if l & above & above.wrapping_neg() == 0 {
-                kept |= 1 << i;
-            }
-        }
+        let kept = run_tops(l, present);
         // The cards after which his side wins the trick for now: any, if it does already,
         // else those that beat the winning card (higher in its suit, or a trump over a side
         // card).
