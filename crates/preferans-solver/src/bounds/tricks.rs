@@ -71,7 +71,7 @@ impl Search<'_> {
                     return Some((v, rel));
                 }
             }
-            if let Some(cut) = self.declarer_cashes_after_top_trump(left, beta, &st) {
+            if let Some(cut) = self.declarer_cashes_after_a_trump_trick(left, beta, &st) {
                 return Some(cut);
             }
             for (theirs, rel) in [st.theirs, st.theirs_len] {
@@ -230,33 +230,34 @@ impl Search<'_> {
         )
     }
 
-    /// A defender on lead, the declarer holding a top trump (above every defender's): he
-    /// keeps his side suits' runs (his [`Search::quick_tricks`]) and one top trump until he
-    /// gets the lead, then cashes the runs; his sure trump tricks (top trumps, or by length)
-    /// come on top. A cutoff when that reaches `beta`, with its relevance mask (the top
-    /// trumps, the trumps the count relies on and the runs).
+    /// A defender on lead, the declarer sure of a trump trick (by top trumps or by length,
+    /// see [`Search::sure_trump_tricks`]): he keeps his side suits' runs (his
+    /// [`Search::quick_tricks`]) until he first wins a trick, then cashes them; his sure trump
+    /// tricks come on top. A cutoff when that reaches `beta`, with its relevance mask (the
+    /// trumps the count relies on, and the runs).
     ///
-    /// Why it holds: while he holds a trump he never discards (void in the suit led, he must
-    /// trump, R6), so the runs stay whole; playing his lower trumps first, his last trump is
-    /// a top one, which wins its trick, so he gets the lead while the tricks last. Before
-    /// that, the others' holdings change only by rounds of a run's suit — where he plays a
-    /// top card and wins, which is the same as cashing it — or by the discards of a defender
-    /// without trumps, which only shorten them. So on his first lead the runs, cut to the
-    /// holdings of defenders with trumps as `quick_tricks` cuts them, still cash. The sure
-    /// trump counts hold however the trumps are played (see [`Search::sure_trump_tricks`]),
-    /// and no trump is played while he cashes.
+    /// Why it holds: the sure trump counts hold however the trumps are played, so one of his
+    /// trumps wins a trick; until that trick he holds a trump, so he never discards (void in
+    /// the suit led, he must trump, R6) and the runs stay whole. He wins a trick by then at
+    /// the latest and leads next (were it the last trick, his runs would have been played —
+    /// each only in a round of its suit, winning it, which is an earlier win). Before his
+    /// first win the others' holdings change only by rounds of a run's suit — where he plays
+    /// a top card and wins, the same as cashing it — or by the discards of a defender without
+    /// trumps, which only shorten them. So on his first lead the runs, cut to the holdings of
+    /// defenders with trumps as `quick_tricks` cuts them, still cash, and no trump is played
+    /// while he cashes.
     #[inline]
-    fn declarer_cashes_after_top_trump(&self, left: u8, beta: i8, st: &SureTrumps) -> Option<(i8, u32)> {
-        if st.ours.0 == 0 {
+    fn declarer_cashes_after_a_trump_trick(&self, left: u8, beta: i8, st: &SureTrumps) -> Option<(i8, u32)> {
+        if st.ours.0 == 0 && st.ours_len.0 == 0 {
             return None;
         }
         let (runs, rel) = self.quick_tricks(self.target);
         if runs == 0 {
             return None;
         }
-        for (mine, trump_rel) in [(st.ours.0, st.ours.1), (st.ours_len.0, st.ours.1 | st.ours_len.1)] {
+        for (mine, trump_rel) in [st.ours, st.ours_len] {
             let v = (mine + runs).min(left) as i8;
-            if v >= beta {
+            if mine > 0 && v >= beta {
                 return Some((v, trump_rel | rel));
             }
         }
@@ -522,34 +523,41 @@ mod tests {
     }
 
     #[test]
-    fn a_top_trump_gets_the_declarer_in_to_cash_his_runs() {
+    fn a_sure_trump_trick_gets_the_declarer_in_to_cash_his_runs() {
         use preferans::Suit;
         // Hearts trumps, a defender on lead. The declarer's ace of hearts is above both
         // defenders' trumps, and his A K of spades above their spades, which each defender
-        // holds twice (so neither can ruff them): he keeps the ace until it wins, then
-        // cashes the spades, 3 tricks of 5.
+        // holds twice (so neither can ruff them): he keeps the spades until the ace wins,
+        // then cashes them, 3 tricks of 5.
         let hands = ["AH 7H AS KS 7D", "KH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
         let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_top_trump(5, 3, &s.sure_trump_tricks())
+            s.declarer_cashes_after_a_trump_trick(5, 3, &s.sure_trump_tricks())
         });
         assert_eq!(cut, Some((3, at(3, 7) | at(0, 6))));
         // A defender with a single spade could ruff the second: 2 tricks, no cutoff at 3.
         let hands = ["AH 7H AS KS 7D", "KH 8S 9D 8D TD", "QH TS 7S 9S 9C"];
         let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_top_trump(5, 3, &s.sure_trump_tricks())
+            s.declarer_cashes_after_a_trump_trick(5, 3, &s.sure_trump_tricks())
         });
         assert_eq!(cut, None);
         // His A 9 8 of hearts against a single king: two trumps by length, and the ace of
         // spades (the defender with trumps holds two spades): 3.
         let hands = ["AH 9H 8H AS 7D", "KH 8S 9S 8D 9D", "TS 7S 8C 9C TC"];
         let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_top_trump(5, 3, &s.sure_trump_tricks())
+            s.declarer_cashes_after_a_trump_trick(5, 3, &s.sure_trump_tricks())
         });
         assert_eq!(cut, Some((3, at(3, 1) | at(0, 7))));
-        // Without a top trump he may never get in: nothing.
+        // No top trump, but his K Q of hearts against the ace keep one trump trick: that
+        // gets him in too, and the ace of spades makes 2.
+        let hands = ["KH QH AS 7D 8D", "AH 8S 9S 9D TD", "JH TS 7S 7C 8C"];
+        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
+            s.declarer_cashes_after_a_trump_trick(5, 2, &s.sure_trump_tricks())
+        });
+        assert_eq!(cut, Some((2, at(3, 5) | at(0, 7))));
+        // Without a sure trump trick he may never get in: nothing.
         let hands = ["KH 7H AS KS 7D", "AH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
         let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_top_trump(5, 1, &s.sure_trump_tricks())
+            s.declarer_cashes_after_a_trump_trick(5, 1, &s.sure_trump_tricks())
         });
         assert_eq!(cut, None);
     }
