@@ -31,6 +31,37 @@ impl Search<'_> {
         Some((qt, rel | smear_up(my_tops & lead_suits)))
     }
 
+    /// No trumps, a defender on lead, the declarer holding top cards (above every card of the
+    /// defenders in their suit): a lead in a suit where he holds one gives him the trick, so
+    /// the defence keeps him off lead only by leading the other suits. Until he first wins he
+    /// plays no top card (he discards his other cards first), so those suits stay the same,
+    /// and every trick takes at least the leader's card of them; if the defenders hold no
+    /// more cards there than he holds other cards, they run out by the trick where he would
+    /// first have to throw a top card. He wins that trick at the latest with all his top
+    /// cards still in hand, and cashes them: at least as many tricks as he holds top cards.
+    /// A cutoff when that reaches `beta`, with its relevance mask (his top cards, and the top
+    /// card of each other suit he holds, which is a defender's).
+    #[inline]
+    pub(crate) fn declarer_outlasts_the_safe_leads(&self, left: u8, beta: i8) -> Option<(i8, u32)> {
+        if self.trump.is_some() {
+            return None;
+        }
+        let t = self.target as usize % 3;
+        let me = self.hands[t];
+        let them = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
+        let tops = me & !smear_down(them);
+        let v = tops.count_ones().min(u32::from(left)) as i8;
+        if tops == 0 || v < beta {
+            return None;
+        }
+        let top_suits = byte_any(tops);
+        if (them & !top_suits).count_ones() > (me & !tops).count_ones() {
+            return None;
+        }
+        let others_tops = byte_top(me | them) & byte_any(me) & !top_suits;
+        Some((v, smear_up(tops & byte_any(them)) | others_tops))
+    }
+
     /// No trumps, the declarer on lead without the top card of any suit he holds: whatever he
     /// leads, the defender with its top card wins the trick and cashes his quick tricks (one
     /// of which is that card; the other hands' cards played only lengthen his runs), then
@@ -217,7 +248,22 @@ pub(crate) struct RefutedLeads {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::with_contract;
+    use super::super::test_util::{at, with_contract};
+
+    #[test]
+    fn the_defence_runs_out_of_leads_that_keep_the_declarer_off_lead() {
+        // No trumps, hand 1 leads. The declarer's A K of spades are above all the defenders'
+        // spades; outside spades the defenders hold two hearts, no more than his two other
+        // cards: by the third trick at the latest they must lead a spade, and he cashes the
+        // ace and the king (2 at least; in fact his 8 of hearts wins too).
+        let hands = ["AS KS 7H 8H", "QS JS TS 9H", "9S 8S 7S TH"];
+        let cut = with_contract(hands, None, |s| s.declarer_outlasts_the_safe_leads(4, 2));
+        assert_eq!(cut, Some((2, at(0, 6) | 1 << 27)));
+        // A club more for the defence outside spades: they can wait him out.
+        let hands = ["AS KS 7H 8H", "QS JS 7C 9H", "9S 8S 7S TH"];
+        let cut = with_contract(hands, None, |s| s.declarer_outlasts_the_safe_leads(4, 2));
+        assert_eq!(cut, None);
+    }
 
     #[test]
     fn a_defender_who_must_lead_into_the_declarers_tops_gives_him_his_quick_tricks() {

@@ -74,6 +74,9 @@ impl Search<'_> {
             if let Some(cut) = self.declarer_cashes_after_a_trump_trick(left, beta, &st) {
                 return Some(cut);
             }
+            if let Some(cut) = self.declarer_outlasts_the_safe_leads(left, beta) {
+                return Some(cut);
+            }
             for (theirs, rel) in [st.theirs, st.theirs_len] {
                 let v = left as i8 - (qt + theirs).min(left) as i8;
                 if v <= alpha {
