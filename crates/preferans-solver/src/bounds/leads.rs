@@ -3,8 +3,8 @@
 
 use preferans::trick::Owner;
 
-use super::runs::side_runs;
-use super::{byte_any, byte_top, smear_down, smear_up};
+use super::runs::{byte_ge, side_runs};
+use super::{byte_any, byte_counts, byte_top, smear_down, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
@@ -35,9 +35,10 @@ impl Search<'_> {
     /// defenders in their suit): a lead in a suit where he holds one gives him the trick, so
     /// the defence keeps him off lead only by leading the other suits. Until he first wins he
     /// plays no top card (he discards his other cards first), so those suits stay the same,
-    /// and every trick takes at least the leader's card of them; if the defenders hold no
-    /// more cards there than he holds other cards, they run out by the trick where he would
-    /// first have to throw a top card. He wins that trick at the latest with all his top
+    /// and each round of one takes a card from every defender holding it, so there are no
+    /// more rounds of it than the longer defender's holding; if those rounds are no more than
+    /// his other cards, they run out by the trick where he would first have to throw a top
+    /// card. He wins that trick at the latest with all his top
     /// cards still in hand, and cashes them: at least as many tricks as he holds top cards.
     /// A cutoff when that reaches `beta`, with its relevance mask (his top cards, and the top
     /// card of each other suit he holds, which is a defender's).
@@ -54,8 +55,17 @@ impl Search<'_> {
         if tops == 0 || v < beta {
             return None;
         }
+        // Rounds of a suit take a card from each defender holding it: the longer holding
+        // bounds them.
         let top_suits = byte_any(tops);
-        if (them & !top_suits).count_ones() > (me & !tops).count_ones() {
+        let (a, b) = (
+            byte_counts(self.hands[(t + 1) % 3] & !top_suits),
+            byte_counts(self.hands[(t + 2) % 3] & !top_suits),
+        );
+        let ge = byte_ge(a, b);
+        let longer = (a & ge) | (b & !ge);
+        let rounds = longer.wrapping_mul(0x0101_0101) >> 24;
+        if rounds > (me & !tops).count_ones() {
             return None;
         }
         let others_tops = byte_top(me | them) & byte_any(me) & !top_suits;
@@ -259,8 +269,13 @@ mod tests {
         let hands = ["AS KS 7H 8H", "QS JS TS 9H", "9S 8S 7S TH"];
         let cut = with_contract(hands, None, |s| s.declarer_outlasts_the_safe_leads(4, 2));
         assert_eq!(cut, Some((2, at(0, 6) | 1 << 27)));
-        // A club more for the defence outside spades: they can wait him out.
+        // A club instead of a spade: still two rounds outside spades (a round of hearts takes
+        // both defenders' hearts), he still gets in.
         let hands = ["AS KS 7H 8H", "QS JS 7C 9H", "9S 8S 7S TH"];
+        let cut = with_contract(hands, None, |s| s.declarer_outlasts_the_safe_leads(4, 2));
+        assert_eq!(cut.map(|c| c.0), Some(2));
+        // Two clubs: three rounds, and they wait him out (he must throw the king: 1 trick).
+        let hands = ["AS KS 7H 8H", "QS 7C 8C 9H", "9S 8S 7S TH"];
         let cut = with_contract(hands, None, |s| s.declarer_outlasts_the_safe_leads(4, 2));
         assert_eq!(cut, None);
     }
