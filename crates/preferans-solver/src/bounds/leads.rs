@@ -31,7 +31,7 @@ impl Search<'_> {
         Some((qt, rel | smear_up(my_tops & lead_suits)))
     }
 
-    /// No trumps, a defender on lead, the declarer holding top cards (above every card of the
+    /// No trumps (or none left), a defender on lead, the declarer holding top cards (above every card of the
     /// defenders in their suit): a lead in a suit where he holds one gives him the trick, so
     /// the defence keeps him off lead only by leading the other suits. Until he first wins he
     /// plays no top card (he discards his other cards first), so those suits stay the same,
@@ -44,8 +44,11 @@ impl Search<'_> {
     /// card of each other suit he holds, which is a defender's).
     #[inline]
     pub(crate) fn declarer_outlasts_the_safe_leads(&self, left: u8, beta: i8) -> Option<(i8, u32)> {
-        if self.trump.is_some() {
-            return None;
+        // (With trumps, once none is left in play, the same.)
+        if let Some(trump) = self.trump {
+            if (self.hands[0] | self.hands[1] | self.hands[2]) >> (trump.index() * 8) & 0xff != 0 {
+                return None;
+            }
         }
         let t = self.target as usize % 3;
         let me = self.hands[t];
