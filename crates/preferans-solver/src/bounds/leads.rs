@@ -31,17 +31,17 @@ impl Search<'_> {
         Some((qt, rel | smear_up(my_tops & lead_suits)))
     }
 
-    /// No trumps (or none left), a defender on lead, the declarer holding top cards (above every card of the
-    /// defenders in their suit): a lead in a suit where he holds one gives him the trick, so
-    /// the defence keeps him off lead only by leading the other suits. Until he first wins he
-    /// plays no top card (he discards his other cards first), so those suits stay the same,
-    /// and each round of one takes a card from every defender holding it, so there are no
-    /// more rounds of it than the longer defender's holding; if those rounds are no more than
-    /// his other cards, they run out by the trick where he would first have to throw a top
-    /// card. He wins that trick at the latest with all his top
-    /// cards still in hand, and cashes them: at least as many tricks as he holds top cards.
-    /// A cutoff when that reaches `beta`, with its relevance mask (his top cards, and the top
-    /// card of each other suit he holds, which is a defender's).
+    /// No trumps (or none left in play), a defender on lead, the declarer holding top cards
+    /// (above every card of the defenders in their suit): a lead in a suit where he holds one
+    /// gives him the trick, so the defence keeps him off lead only by leading the other suits.
+    /// Until he first wins he plays no top card (he discards his other cards first), so those
+    /// suits stay the same, and each round of one takes a card from every defender holding
+    /// it: there are no more rounds of it than the longer defender's holding. If those rounds
+    /// add up to no more than his other cards, they run out by the trick where he would first
+    /// have to throw a top card; he wins that trick at the latest, all his top cards still in
+    /// hand, and cashes them: at least as many tricks as he holds top cards. A cutoff when
+    /// that reaches `beta`, with its relevance mask (his top cards, and the top card of each
+    /// other suit he holds, which is a defender's).
     #[inline]
     pub(crate) fn declarer_outlasts_the_safe_leads(&self, left: u8, beta: i8) -> Option<(i8, u32)> {
         // (With trumps, once none is left in play, the same.)
