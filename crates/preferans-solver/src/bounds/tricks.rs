@@ -528,40 +528,35 @@ mod tests {
     #[test]
     fn a_sure_trump_trick_gets_the_declarer_in_to_cash_his_runs() {
         use preferans::Suit;
-        // Hearts trumps, a defender on lead. The declarer's ace of hearts is above both
+        // Five cards each, hearts trumps: the cutoff of the window asking for `beta` tricks.
+        let cut = |hands: [&str; 3], beta: i8| {
+            with_contract(hands, Some(Suit::Hearts), |s| {
+                s.declarer_cashes_after_a_trump_trick(5, beta, &s.sure_trump_tricks())
+            })
+        };
+        // A defender on lead. The declarer's ace of hearts is above both
         // defenders' trumps, and his A K of spades above their spades, which each defender
         // holds twice (so neither can ruff them): he keeps the spades until the ace wins,
         // then cashes them, 3 tricks of 5.
-        let hands = ["AH 7H AS KS 7D", "KH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
-        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_a_trump_trick(5, 3, &s.sure_trump_tricks())
-        });
-        assert_eq!(cut, Some((3, at(3, 7) | at(0, 6))));
+        assert_eq!(
+            cut(["AH 7H AS KS 7D", "KH 8S 9S 8D 9D", "QH TS 7S 8C 9C"], 3),
+            Some((3, at(3, 7) | at(0, 6)))
+        );
         // A defender with a single spade could ruff the second: 2 tricks, no cutoff at 3.
-        let hands = ["AH 7H AS KS 7D", "KH 8S 9D 8D TD", "QH TS 7S 9S 9C"];
-        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_a_trump_trick(5, 3, &s.sure_trump_tricks())
-        });
-        assert_eq!(cut, None);
+        assert_eq!(cut(["AH 7H AS KS 7D", "KH 8S 9D 8D TD", "QH TS 7S 9S 9C"], 3), None);
         // His A 9 8 of hearts against a single king: two trumps by length, and the ace of
         // spades (the defender with trumps holds two spades): 3.
-        let hands = ["AH 9H 8H AS 7D", "KH 8S 9S 8D 9D", "TS 7S 8C 9C TC"];
-        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_a_trump_trick(5, 3, &s.sure_trump_tricks())
-        });
-        assert_eq!(cut, Some((3, at(3, 1) | at(0, 7))));
+        assert_eq!(
+            cut(["AH 9H 8H AS 7D", "KH 8S 9S 8D 9D", "TS 7S 8C 9C TC"], 3),
+            Some((3, at(3, 1) | at(0, 7)))
+        );
         // No top trump, but his K Q of hearts against the ace keep one trump trick: that
         // gets him in too, and the ace of spades makes 2.
-        let hands = ["KH QH AS 7D 8D", "AH 8S 9S 9D TD", "JH TS 7S 7C 8C"];
-        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_a_trump_trick(5, 2, &s.sure_trump_tricks())
-        });
-        assert_eq!(cut, Some((2, at(3, 5) | at(0, 7))));
+        assert_eq!(
+            cut(["KH QH AS 7D 8D", "AH 8S 9S 9D TD", "JH TS 7S 7C 8C"], 2),
+            Some((2, at(3, 5) | at(0, 7)))
+        );
         // Without a sure trump trick he may never get in: nothing.
-        let hands = ["KH 7H AS KS 7D", "AH 8S 9S 8D 9D", "QH TS 7S 8C 9C"];
-        let cut = with_contract(hands, Some(Suit::Hearts), |s| {
-            s.declarer_cashes_after_a_trump_trick(5, 1, &s.sure_trump_tricks())
-        });
-        assert_eq!(cut, None);
+        assert_eq!(cut(["KH 7H AS KS 7D", "AH 8S 9S 8D 9D", "QH TS 7S 8C 9C"], 1), None);
     }
 }
