@@ -3,7 +3,7 @@
 
 use preferans::trick::Owner;
 
-use super::runs::{byte_ge, side_runs};
+use super::runs::{byte_max, side_runs};
 use super::{byte_any, byte_counts, byte_top, smear_down, smear_up};
 use crate::search::Search;
 
@@ -61,12 +61,10 @@ impl Search<'_> {
         // Rounds of a suit take a card from each defender holding it: the longer holding
         // bounds them.
         let top_suits = byte_any(tops);
-        let (a, b) = (
+        let longer = byte_max(
             byte_counts(self.hands[(t + 1) % 3] & !top_suits),
             byte_counts(self.hands[(t + 2) % 3] & !top_suits),
         );
-        let ge = byte_ge(a, b);
-        let longer = (a & ge) | (b & !ge);
         let rounds = longer.wrapping_mul(0x0101_0101) >> 24;
         if rounds > (me & !tops).count_ones() {
             return None;

@@ -58,7 +58,7 @@ pub(super) fn side_runs(me: u32, o1: u32, o2: u32, trump_mask: u32) -> (u8, u32)
 
 /// Per byte, all ones where `a`'s byte is at least `b`'s (bytes below 128).
 #[inline]
-pub(super) fn byte_ge(a: u32, b: u32) -> u32 {
+fn byte_ge(a: u32, b: u32) -> u32 {
     ((((a | 0x8080_8080) - b) & 0x8080_8080) >> 7) * 0xff
 }
 
@@ -67,6 +67,13 @@ pub(super) fn byte_ge(a: u32, b: u32) -> u32 {
 fn byte_min(a: u32, b: u32) -> u32 {
     let ge = byte_ge(a, b);
     (b & ge) | (a & !ge)
+}
+
+/// Per byte, the larger of `a`'s and `b`'s (bytes below 128).
+#[inline]
+pub(super) fn byte_max(a: u32, b: u32) -> u32 {
+    let ge = byte_ge(a, b);
+    (a & ge) | (b & !ge)
 }
 
 #[cfg(test)]
