@@ -309,8 +309,8 @@ impl Search<'_> {
         let by_rank = self.maximize;
         for set in [good, bad] {
             // Lowest first when he wants the trick, else highest first.
-            // (One card needs no reordering.)
-            let by_rank = by_rank && set & set.wrapping_sub(1) != 0;
+            // (One card, or cards of one suit — following suit — need no reordering.)
+            let by_rank = by_rank && set & set.wrapping_sub(1) != 0 && set >> (set.trailing_zeros() & !7) > 0xff;
             let mut rest = if by_rank { rank_major(set) } else { set };
             while rest != 0 {
                 let q = if wants_side_win {
