@@ -115,15 +115,21 @@ mod misere_weights {
     pub const THEIRS_UNDER_HIS_LOWEST: i32 = -2;
 }
 
+/// The card of index `i`'s suit (card bits), and the cards of it above and below `i`.
+#[inline]
+fn suit_split(i: u32) -> (u32, u32, u32) {
+    let suit_bits = 0xffu32 << (i & !7);
+    let higher = suit_bits & (0xffff_fffe_u32 << i);
+    (suit_bits, higher, suit_bits & !higher & !(1u32 << i))
+}
+
 impl Search<'_> {
     /// The ordering score of the misère / all-pass target's lead `card` (see
     /// [`misere_weights`]).
     fn misere_target_lead_score(&self, card: Card) -> i32 {
         use misere_weights::*;
         let i = u32::from(card.index());
-        let suit_bits = 0xffu32 << (i & !7);
-        let higher = suit_bits & (0xffff_fffe_u32 << i);
-        let lower = suit_bits & !higher & !(1u32 << i);
+        let (suit_bits, higher, lower) = suit_split(i);
         let t = self.target as usize % 3;
         let (o1, o2) = (self.hands[(t + 1) % 3] & suit_bits, self.hands[(t + 2) % 3] & suit_bits);
         let theirs = o1 | o2;
@@ -143,9 +149,7 @@ impl Search<'_> {
         use misere_weights::*;
         let i = u32::from(card.index());
         let rank = (i & 7) as i32;
-        let suit_bits = 0xffu32 << (i & !7);
-        let higher = suit_bits & (0xffff_fffe_u32 << i);
-        let lower = suit_bits & !higher & !(1u32 << i);
+        let (suit_bits, higher, lower) = suit_split(i);
         let t = self.target as usize % 3;
         let his = self.hands[t] & suit_bits;
         if his == 0 {
@@ -220,8 +224,7 @@ impl Search<'_> {
         while rest != 0 {
             let i = rest.trailing_zeros();
             rest &= rest - 1;
-            let suit_bits = 0xffu32 << (i & !7);
-            let higher = suit_bits & (0xffff_fffe_u32 << i);
+            let (suit_bits, higher, _) = suit_split(i);
             let Some(card) = Card::from_index(i as u8) else {
                 continue;
             };
