@@ -9,6 +9,10 @@
 //! hand holding the suit follows to it, and the order of play — when the hand after him
 //! leads, he plays last, under the trick's top card; when the hand before him leads, he plays
 //! second, under the card led, and the third hand then plays any card of the suit.
+//!
+//! A second game allows him to be caught once, provided he can then lead out of the suit
+//! (one of the others must go over his card, and he survives after it): he takes at most one
+//! trick in that suit, and leading out gives the lead back with the suit's game won.
 
 use std::sync::OnceLock;
 
@@ -58,31 +62,60 @@ fn get(t: &[u64; 1024], i: usize) -> bool {
 
 /// What a hand holding `x` (rank bits) can play to a round of the suit: each of its cards
 /// as a single bit, or nothing (0) when it holds none.
-fn choices(x: u32) -> impl Iterator<Item = u32> {
-    let none = (x == 0).then_some(0);
-    (0..8).map(|r| 1u32 << r).filter(move |c| x & c != 0).chain(none)
+fn choices(x: u32) -> Choices {
+    Choices { rest: x, void: x == 0 }
 }
 
-/// Whether he survives the holding, the others on lead (solved from the smaller holdings).
-fn survives(t: &[u64; 1024], (d, a, b): Holding) -> bool {
-    let won = |d: u32, a: u32, b: u32| get(t, index(d, a, b));
-    // His card of a round: under `top`, or nothing when void.
-    let under = |top: u32| choices(d).filter(move |&c| d == 0 || c < top);
-    // Their discards.
-    let discards = choices(a | b).filter(|&c| c != 0).all(|c| won(d, a & !c, b & !c));
-    // The hand after him leads, the other follows, he plays last, under the trick's top.
+/// The iterator of [`choices`]: the cards lowest first, or a single 0.
+struct Choices {
+    rest: u32,
+    void: bool,
+}
+
+impl Iterator for Choices {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.rest != 0 {
+            let c = self.rest & self.rest.wrapping_neg();
+            self.rest &= self.rest - 1;
+            Some(c)
+        } else if self.void {
+            self.void = false;
+            Some(0)
+        } else {
+            None
+        }
+    }
+}
+
+/// One round of the game, the others on lead, every way they can play it: whether he always
+/// has a card (or, void, nothing) after which the holding is in `stay` — or, where his card
+/// tops the round (he wins it), in `won`. Their discards are rounds of their own.
+fn round((d, a, b): Holding, stay: impl Fn(u32, u32, u32) -> bool, won: impl Fn(u32, u32, u32) -> bool) -> bool {
+    // After a round where the others' top card was `top` and he played `c`.
+    let after = |c: u32, top: u32, d: u32, a: u32, b: u32| if c > top { won(d, a, b) } else { stay(d, a, b) };
+    let discards = choices(a | b).filter(|&c| c != 0).all(|c| stay(d, a & !c, b & !c));
+    // The hand after him leads, the other follows, he plays last.
     let next_leads = || {
         choices(a)
             .filter(|&x| x != 0)
-            .all(|x| choices(b).all(|y| under(x.max(y)).any(|c| won(d & !c, a & !x, b & !y))))
+            .all(|x| choices(b).all(|y| choices(d).any(|c| after(c, x.max(y), d & !c, a & !x, b & !y))))
     };
-    // The hand before him leads, he plays second, under the card led; then the next hand.
+    // The hand before him leads, he plays second; then the next hand, any card.
     let before_leads = || {
         choices(b)
             .filter(|&x| x != 0)
-            .all(|x| under(x).any(|c| choices(a).all(|y| won(d & !c, a & !y, b & !x))))
+            .all(|x| choices(d).any(|c| choices(a).all(|y| after(c, x.max(y), d & !c, a & !y, b & !x))))
     };
     discards && next_leads() && before_leads()
+}
+
+/// Whether he survives the holding, the others on lead: he never tops a round (solved from
+/// the smaller holdings).
+fn survives(t: &[u64; 1024], h: Holding) -> bool {
+    round(h, |d, a, b| get(t, index(d, a, b)), |_, _, _| false)
 }
 
 /// Whether, on lead, he can lead a card of the suit that one of the others must go over,
@@ -93,21 +126,37 @@ fn can_lead_out(t: &[u64; 1024], (d, a, b): Holding) -> bool {
         .any(|c| choices(a).all(|y| choices(b).all(|z| y.max(z) > c && get(t, index(d & !c, a & !y, b & !z)))))
 }
 
+/// Whether, the others on lead, he wins at most one round of the suit and, when he wins
+/// one, can then lead out of it: the game of [`survives`], except that he may once top a
+/// round (and win the trick), after which the holding must be one he leads out of
+/// ([`can_lead_out`]). `t`: [`can_lead_out`]'s table and this game's for the smaller
+/// holdings.
+fn survives_once(t: &Tables, h: Holding) -> bool {
+    round(
+        h,
+        |d, a, b| get(&t.once_out, index(d, a, b)),
+        |d, a, b| get(&t.leads_out, index(d, a, b)),
+    )
+}
+
 /// The game's results for every holding, as bit sets indexed by [`index`].
 struct Tables {
     /// He survives with the others on lead ([`ducks_every_round`]).
     survives: [u64; 1024],
     /// On lead, he can lead out ([`leads_out`]).
     leads_out: [u64; 1024],
+    /// He is caught at most once, and then leads out of the suit ([`caught_once_then_out`]).
+    once_out: [u64; 1024],
 }
 
 /// Every holding's results; a holding's sub-holdings (cards removed) have smaller indices, so
-/// one pass in index order sees them solved. (About 20 ms, once per process: too long for
+/// one pass in index order sees them solved. (About 10 ms, once per process: too long for
 /// the compiler's constant evaluation.)
 fn solve_all() -> Box<Tables> {
     let mut t = Box::new(Tables {
         survives: [0; 1024],
         leads_out: [0; 1024],
+        once_out: [0; 1024],
     });
     for i in 0..0x10000 {
         // Codes that put a rank in two hands cannot occur: every code is one holding.
@@ -118,6 +167,11 @@ fn solve_all() -> Box<Tables> {
     for i in 0..0x10000 {
         if can_lead_out(&t.survives, decode(i)) {
             t.leads_out[i >> 6] |= 1 << (i & 63);
+        }
+    }
+    for i in 0..0x10000 {
+        if survives_once(&t, decode(i)) {
+            t.once_out[i >> 6] |= 1 << (i & 63);
         }
     }
     t
@@ -146,6 +200,14 @@ pub(super) fn leads_out(d: u32, a: u32, b: u32) -> bool {
     get(&TABLES.get_or_init(solve_all).leads_out, index(d, a, b))
 }
 
+/// Whether, the others on lead, he wins at most one round of the suit whatever they do, and
+/// after winning one can lead a card of it that one of them must go over, the game won after
+/// it (see [`leads_out`]).
+#[inline]
+pub(super) fn caught_once_then_out(d: u32, a: u32, b: u32) -> bool {
+    get(&TABLES.get_or_init(solve_all).once_out, index(d, a, b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +222,33 @@ mod tests {
             let top = 1 << (31 - d.leading_zeros());
             assert!(ducks_every_round(d & !top, a, b), "{d:08b} {a:08b} {b:08b}");
         }
+    }
+
+    #[test]
+    fn caught_at_most_once_wherever_he_survives() {
+        for (d, a, b) in holdings().filter(|&(d, a, b)| ducks_every_round(d, a, b)) {
+            assert!(caught_once_then_out(d, a, b), "{d:08b} {a:08b} {b:08b}");
+        }
+    }
+
+    #[test]
+    fn throwing_his_highest_card_keeps_him_caught_at_most_once() {
+        for (d, a, b) in holdings().filter(|&(d, a, b)| d != 0 && caught_once_then_out(d, a, b)) {
+            let top = 1 << (31 - d.leading_zeros());
+            assert!(caught_once_then_out(d & !top, a, b), "{d:08b} {a:08b} {b:08b}");
+        }
+    }
+
+    #[test]
+    fn caught_once_he_leads_out_of_the_suit() {
+        // His 7 10 against the next hand's 8 9: led the 8 he wins with the 10 and leads the
+        // 7 under the 9; led the 9, the same. Led to him twice he would win both.
+        assert!(!ducks_every_round(0b1001, 0b0110, 0));
+        assert!(caught_once_then_out(0b1001, 0b0110, 0));
+        // His 9 10 against the 7 8: he wins twice.
+        assert!(!caught_once_then_out(0b1100, 0b0011, 0));
+        // A lone 9 against the 8: caught, and nothing to lead out with.
+        assert!(!caught_once_then_out(0b0100, 0b0010, 0));
     }
 
     #[test]

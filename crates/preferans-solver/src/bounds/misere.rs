@@ -3,7 +3,7 @@
 
 use preferans::trick::Owner;
 
-use super::ducking::{ducks_every_round, leads_out};
+use super::ducking::{caught_once_then_out, ducks_every_round, leads_out};
 use super::{byte_any, smear_up};
 use crate::search::Search;
 
@@ -17,9 +17,9 @@ impl Search<'_> {
         }
         let no_talon = !self.talon_pending(left);
         if no_talon {
-            if let Some(rel) = self.target_is_safe(to_play) {
-                // The target can never be made to win a trick.
-                return Some((0, rel));
+            // The target can never be made to win a trick, or (when that cuts) only a few.
+            if let Some(cut) = self.target_takes_at_most(to_play, alpha.max(0)) {
+                return Some(cut);
             }
         }
         // The next trick (or two): the target must lose one, or must win one.
@@ -47,11 +47,21 @@ impl Search<'_> {
     /// under the trick's top card, or under the card led when he plays second) — he wins
     /// nothing, so he never leads — or, on lead, he can lead a card some hand must go over
     /// with every suit's game still won after it. Suits only he holds are never led to him.
-    /// An exact result, so a cutoff that loses nothing. Returns the relevance mask: the
-    /// others' cards in the suits both sides hold, from their lowest up (below it lie only
-    /// his cards, whose order among themselves does not matter).
+    ///
+    /// More generally he takes at most `k` more tricks when the game is won in every suit but
+    /// `k`, and in each of those he is caught at most once and can then lead out of the suit
+    /// (`ducking::caught_once_then_out`): after he has led out, that suit's game is won, the
+    /// others' games go on as before (the game already gives the others any discards), and
+    /// when he must discard, his highest card of a suit keeps its game (both checked for
+    /// every holding). On lead, leading out of one of those `k` suits leaves `k - 1`. (Exits
+    /// in other suits are not used: the others may discard that suit's cards first.)
+    ///
+    /// Returns that `k`, if at most `limit` (0 is an exact result, so a cutoff that loses
+    /// nothing; more is an upper bound), and the relevance mask: the others' cards in the
+    /// suits both sides hold, from their lowest up (below it lie only his cards, whose order
+    /// among themselves does not matter).
     #[inline]
-    pub(crate) fn target_is_safe(&self, to_play: Owner) -> Option<u32> {
+    pub(crate) fn target_takes_at_most(&self, to_play: Owner, limit: i8) -> Option<(i8, u32)> {
         let t = self.target as usize % 3;
         let mine = self.hands[t];
         let others = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
@@ -62,8 +72,12 @@ impl Search<'_> {
         // The suits where a card of his lies at or above their lowest need the game.
         let mut risky = byte_any(mine & theirs_up);
         if risky == 0 && !on_lead {
-            return Some(theirs_up & both);
+            return Some((0, theirs_up & both));
         }
+        // On lead, leading out of a suit where he can be caught takes one off.
+        let allowed = limit + i8::from(on_lead);
+        let mut caught = 0;
+        let mut catching = 0u32;
         // His cards of a suit, the next hand's and the one after's (rank bits).
         let (next, after) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
         let holding = |suit: u32| (mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff);
@@ -72,24 +86,35 @@ impl Search<'_> {
             risky &= !(0xff << suit);
             let (d, a, b) = holding(suit);
             if !ducks_every_round(d, a, b) {
-                return None;
+                if caught >= allowed || !caught_once_then_out(d, a, b) {
+                    return None;
+                }
+                caught += 1;
+                catching |= 0xff << suit;
             }
         }
         if on_lead {
+            // A suit to lead out of, one where he can be caught first.
             let mut lead = both;
-            loop {
-                if lead == 0 {
-                    return None;
-                }
+            let mut out = None;
+            while lead != 0 {
                 let suit = lead.trailing_zeros() & !7;
                 lead &= !(0xff << suit);
                 let (d, a, b) = holding(suit);
                 if leads_out(d, a, b) {
-                    break;
+                    out = Some(suit);
+                    if catching >> suit & 1 != 0 {
+                        break;
+                    }
                 }
             }
+            let suit = out?;
+            caught -= i8::from(catching >> suit & 1 != 0);
+            if caught > limit {
+                return None;
+            }
         }
-        Some(theirs_up & both)
+        Some((caught, theirs_up & both))
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
@@ -263,33 +288,76 @@ mod tests {
     fn safe_target_wins_every_suits_ducking_game() {
         // Spades: his 7 8 under their 9 10; hearts: his 7 under their 8.
         let safe = with_search(["7S 8S 7H", "9S 8H 7D", "TS AD KD"], |s| {
-            (s.target_is_safe(1), s.target_is_safe(0))
+            (
+                s.target_takes_at_most(1, 0).map(|c| c.1),
+                s.target_takes_at_most(0, 0).map(|c| c.1),
+            )
         });
         assert_eq!(safe.0, Some(at(0, 2) | at(3, 1)), "others on lead");
         assert!(safe.1.is_some(), "on lead he has a suit to lead");
         // His 9 of spades is above their 8, but under their 10: his 7 goes under the 8 and
         // his 9 under the 10, whatever order they lead them in.
-        let matched = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
+        let matched = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| {
+            s.target_takes_at_most(1, 0).map(|c| c.1)
+        });
         assert_eq!(matched, Some(at(0, 1) | at(3, 1)));
         // His 8 of spades is above their lowest, the 7: led to him, he must win it.
-        let unmatched = with_search(["8S 9S 7H", "7S 8H 7D", "TS AD KD"], |s| s.target_is_safe(1));
+        let unmatched = with_search(["8S 9S 7H", "7S 8H 7D", "TS AD KD"], |s| {
+            s.target_takes_at_most(1, 0).map(|c| c.1)
+        });
         assert_eq!(unmatched, None);
         // The second round fails: hand 1's 8 and 9 against his 7 and 10.
-        let second = with_search(["7S TS 7H", "8S 9S 7D", "AH AD KD"], |s| s.target_is_safe(1));
+        let second = with_search(["7S TS 7H", "8S 9S 7D", "AH AD KD"], |s| {
+            s.target_takes_at_most(1, 0).map(|c| c.1)
+        });
         assert_eq!(second, None);
         // With the 8 and the 9 in different hands, one round takes both: safe.
-        let split = with_search(["7S TS 7H", "8S 8H 7D", "9S AD KD"], |s| s.target_is_safe(1));
+        let split = with_search(["7S TS 7H", "8S 8H 7D", "9S AD KD"], |s| {
+            s.target_takes_at_most(1, 0).map(|c| c.1)
+        });
         assert!(split.is_some());
         // On lead, and spades his only suit they hold: his 7 goes under both of hand 1's,
         // but hand 1 plays the 10 and keeps the 8 over his 9: not safe. With the 8 and the
         // 10 in different hands, he leads the 9 under the 10 and hand 1 must play the 8.
-        let lead = with_search(["7S 9S 7C", "8S TS 7D", "AD KD QD"], |s| s.target_is_safe(0));
+        let lead = with_search(["7S 9S 7C", "8S TS 7D", "AD KD QD"], |s| {
+            s.target_takes_at_most(0, 0).map(|c| c.1)
+        });
         assert_eq!(lead, None);
-        let lead = with_search(["7S 9S 7C", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
+        let lead = with_search(["7S 9S 7C", "8S 8H 7D", "TS AD KD"], |s| {
+            s.target_takes_at_most(0, 0).map(|c| c.1)
+        });
         assert!(lead.is_some());
         // With the 7 of hearts he leads under their 8 instead, and spades then match.
-        let lead = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| s.target_is_safe(0));
+        let lead = with_search(["7S 9S 7H", "8S 8H 7D", "TS AD KD"], |s| {
+            s.target_takes_at_most(0, 0).map(|c| c.1)
+        });
         assert!(lead.is_some());
+    }
+
+    #[test]
+    fn target_caught_once_per_suit_then_leads_out() {
+        // Spades: his 7 10 against hand 1's 8 9. Led either, he wins with the 10 and leads the
+        // 7 under the other; hearts: his 7 under their 8. At most one trick, not none.
+        let hands = ["7S TS 7H", "8S 9S 8H", "AD KD QD"];
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 0)), None);
+        let one = with_search(hands, |s| s.target_takes_at_most(1, 1));
+        assert_eq!(one, Some((1, at(0, 1) | at(3, 1))));
+        // On lead he leads the 7 of hearts under the 8, and spades still cost him one.
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(0, 0)), None);
+        assert_eq!(
+            with_search(hands, |s| s.target_takes_at_most(0, 1)).map(|c| c.0),
+            Some(1)
+        );
+        // The same in hearts: two suits, one trick each at most.
+        let hands = ["7S TS 7H TH", "8S 9S 8H 9H", "AD KD QD JD"];
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 1)), None);
+        assert_eq!(
+            with_search(hands, |s| s.target_takes_at_most(1, 2)).map(|c| c.0),
+            Some(2)
+        );
+        // His 9 10 against 7 8: caught twice in the suit, no bound.
+        let hands = ["9S TS 7H", "7S 8S 8H", "AD KD QD"];
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 3)), None);
     }
 
     #[test]
