@@ -111,8 +111,6 @@ impl Solver {
 
     /// A solver whose table takes at most `bytes` (at least 16 KiB).
     pub fn with_table_bytes(bytes: usize) -> Solver {
-        // Once per process, so that no solve pays for it.
-        bounds::prepare_ducking_game();
         Solver {
             table: Table::with_bytes(bytes),
             node_limit: u64::MAX,

@@ -3,7 +3,7 @@
 
 use preferans::trick::Owner;
 
-use super::ducking::{caught_once_then_out, ducks_every_round, leads_out};
+use super::ducking::{counts, NEVER};
 use super::{byte_any, smear_up};
 use crate::search::Search;
 
@@ -41,22 +41,17 @@ impl Search<'_> {
         None
     }
 
-    /// Without trumps, at a trick boundary: the target takes no more tricks whatever anyone
-    /// does when, the others on lead, he wins the ducking game of every suit (see
-    /// `ducking`: they lead it as often as they like and discard from it freely, he plays
-    /// under the trick's top card, or under the card led when he plays second) — he wins
-    /// nothing, so he never leads — or, on lead, he can lead a card some hand must go over
-    /// with every suit's game still won after it. Suits only he holds are never led to him.
+    /// Without trumps, at a trick boundary: the most tricks the target can be made to take,
+    /// by the ducking game of each suit (see `ducking`: the others lead it as often as they
+    /// like and discard from it freely; when he wins a trick of it he leads it until one of
+    /// them goes over him). He plays each suit by its game: the others' cards of one suit
+    /// change another suit's game only by discards, which every game allows them at any
+    /// time, and when he must discard he throws his highest card of a suit, which never
+    /// raises its count (checked for every holding). So with the others on lead he takes at
+    /// most the sum of the suits' counts; on lead, he leads the suit whose count on lead
+    /// adds least. Suits only he holds are never led to him.
     ///
-    /// More generally he takes at most `k` more tricks when the game is won in every suit but
-    /// `k`, and in each of those he is caught at most once and can then lead out of the suit
-    /// (`ducking::caught_once_then_out`): after he has led out, that suit's game is won, the
-    /// others' games go on as before (the game already gives the others any discards), and
-    /// when he must discard, his highest card of a suit keeps its game (both checked for
-    /// every holding). On lead, leading out of one of those `k` suits leaves `k - 1`. (Exits
-    /// in other suits are not used: the others may discard that suit's cards first.)
-    ///
-    /// Returns that `k`, if at most `limit` (0 is an exact result, so a cutoff that loses
+    /// Returns that number, if at most `limit` (0 is an exact result, so a cutoff that loses
     /// nothing; more is an upper bound), and the relevance mask: the others' cards in the
     /// suits both sides hold, from their lowest up (below it lie only his cards, whose order
     /// among themselves does not matter).
@@ -74,47 +69,42 @@ impl Search<'_> {
         if risky == 0 && !on_lead {
             return Some((0, theirs_up & both));
         }
-        // On lead, leading out of a suit where he can be caught takes one off.
-        let allowed = limit + i8::from(on_lead);
-        let mut caught = 0;
-        let mut catching = 0u32;
         // His cards of a suit, the next hand's and the one after's (rank bits).
         let (next, after) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
-        let holding = |suit: u32| (mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff);
+        let holding = |suit: u32| counts(mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff);
+        // On lead, his lead may take a suit's count off: no finite count exceeds three (a
+        // test checks), and stopping early would only miss a cutoff.
+        let allowed = limit + if on_lead { 3 } else { 0 };
+        let mut most = 0i8;
         while risky != 0 {
             let suit = risky.trailing_zeros() & !7;
             risky &= !(0xff << suit);
-            let (d, a, b) = holding(suit);
-            if !ducks_every_round(d, a, b) {
-                if caught >= allowed || !caught_once_then_out(d, a, b) {
-                    return None;
-                }
-                caught += 1;
-                catching |= 0xff << suit;
-            }
-        }
-        if on_lead {
-            // A suit to lead out of, one where he can be caught first.
-            let mut lead = both;
-            let mut out = None;
-            while lead != 0 {
-                let suit = lead.trailing_zeros() & !7;
-                lead &= !(0xff << suit);
-                let (d, a, b) = holding(suit);
-                if leads_out(d, a, b) {
-                    out = Some(suit);
-                    if catching >> suit & 1 != 0 {
-                        break;
-                    }
-                }
-            }
-            let suit = out?;
-            caught -= i8::from(catching >> suit & 1 != 0);
-            if caught > limit {
+            let them = holding(suit).0;
+            most += them as i8;
+            if them == NEVER || most > allowed {
                 return None;
             }
         }
-        Some((caught, theirs_up & both))
+        if on_lead {
+            let mut lead = both;
+            let mut change = i8::MAX;
+            while lead != 0 {
+                let suit = lead.trailing_zeros() & !7;
+                lead &= !(0xff << suit);
+                let (them, him) = holding(suit);
+                if him != NEVER {
+                    change = change.min(him as i8 - them as i8);
+                }
+            }
+            if change == i8::MAX {
+                return None;
+            }
+            most += change;
+            if most > limit {
+                return None;
+            }
+        }
+        Some((most, theirs_up & both))
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
@@ -355,9 +345,10 @@ mod tests {
             with_search(hands, |s| s.target_takes_at_most(1, 2)).map(|c| c.0),
             Some(2)
         );
-        // His 9 10 against 7 8: caught twice in the suit, no bound.
+        // His 9 10 against 7 8: caught, he must lead the suit again and wins again: the
+        // game has no count for it, whatever the limit.
         let hands = ["9S TS 7H", "7S 8S 8H", "AD KD QD"];
-        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 3)), None);
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 9)), None);
     }
 
     #[test]

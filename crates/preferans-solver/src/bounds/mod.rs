@@ -14,7 +14,6 @@ mod misere;
 mod runs;
 mod tricks;
 
-pub(crate) use ducking::prepare as prepare_ducking_game;
 pub(crate) use leads::RefutedLeads;
 pub(crate) use tricks::SureTrumps;
 
