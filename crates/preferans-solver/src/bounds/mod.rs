@@ -1,6 +1,6 @@
 //! Static bounds at trick boundaries, each with the relevance mask of the cards it compares
-//! (partition search, see `search`): exact cutoffs and one- and two-trick bounds for the
-//! misère / all-pass target (`misere`), sure trump tricks and quick tricks for trick
+//! (partition search, see `search`): for the misère / all-pass target (`misere`), the tricks
+//! each suit's ducking game can cost him (`ducking`) and one- and two-trick bounds; sure trump tricks and quick tricks for trick
 //! contracts (`tricks`, with quick tricks in `runs`), leads that must give the trick away
 //! (`leads`), and the last trick.
 //!
