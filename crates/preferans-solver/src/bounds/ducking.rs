@@ -151,6 +151,7 @@ fn count_on_lead((d, a, b): Holding) -> u8 {
                     if y.max(z) > c {
                         others(solved(left.0, left.1, left.2))
                     } else {
+                        // Nobody went over: his card topped the round.
                         after_round(c, 0, left)
                     }
                 })
