@@ -169,3 +169,9 @@ pub fn bench_set() -> Vec<(u64, BenchKind)> {
     }
     v
 }
+
+/// The line of `benches/data/values.txt` for deal `seed` of `kind` worth `tricks` to its
+/// target (the exact result, a golden value checked by a test).
+pub fn value_line(seed: u64, kind: BenchKind, tricks: u8) -> String {
+    format!("{seed} {} {tricks}", kind.text())
+}

@@ -151,3 +151,20 @@ fn the_checked_in_benchmark_set_is_what_the_generator_makes() {
         assert_eq!(*line, preferans_solver::benchset::bench_line(seed, kind));
     }
 }
+
+/// Every deal of the benchmark set keeps its exact result (golden values, made by
+/// `make_bench_set values` and checked against the solver of an earlier session on every
+/// card of 3,000 other deals): a bound or a table change that breaks a result shows here.
+#[test]
+fn the_benchmark_set_keeps_its_values() {
+    let text = include_str!("../benches/data/values.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let set = preferans_solver::benchset::bench_set();
+    assert_eq!(lines.len(), set.len());
+    let mut solver = Solver::new();
+    for (line, (seed, kind)) in lines.iter().zip(set) {
+        let (state, objective) = preferans_solver::benchset::bench_position(seed, kind);
+        let tricks = solver.solve(&state, objective).unwrap().tricks;
+        assert_eq!(*line, preferans_solver::benchset::value_line(seed, kind, tricks));
+    }
+}
