@@ -141,14 +141,19 @@ fn node_limit_stops_a_solve_with_an_error_and_leaves_the_solver_usable() {
     assert!(solver.nodes_used() > 1_000);
 }
 
-#[test]
-fn the_checked_in_benchmark_set_is_what_the_generator_makes() {
-    let text = include_str!("../benches/data/deals.txt");
+/// The lines of a checked-in file about the benchmark set (comments left out), one per deal
+/// of the set, paired with it.
+fn with_bench_set(text: &str) -> Vec<(&str, (u64, preferans_solver::benchset::BenchKind))> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     let set = preferans_solver::benchset::bench_set();
     assert_eq!(lines.len(), set.len());
-    for (line, (seed, kind)) in lines.iter().zip(set) {
-        assert_eq!(*line, preferans_solver::benchset::bench_line(seed, kind));
+    lines.into_iter().zip(set).collect()
+}
+
+#[test]
+fn the_checked_in_benchmark_set_is_what_the_generator_makes() {
+    for (line, (seed, kind)) in with_bench_set(include_str!("../benches/data/deals.txt")) {
+        assert_eq!(line, preferans_solver::benchset::bench_line(seed, kind));
     }
 }
 
@@ -157,14 +162,10 @@ fn the_checked_in_benchmark_set_is_what_the_generator_makes() {
 /// card of 3,000 other deals): a bound or a table change that breaks a result shows here.
 #[test]
 fn the_benchmark_set_keeps_its_values() {
-    let text = include_str!("../benches/data/values.txt");
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    let set = preferans_solver::benchset::bench_set();
-    assert_eq!(lines.len(), set.len());
     let mut solver = Solver::new();
-    for (line, (seed, kind)) in lines.iter().zip(set) {
+    for (line, (seed, kind)) in with_bench_set(include_str!("../benches/data/values.txt")) {
         let (state, objective) = preferans_solver::benchset::bench_position(seed, kind);
         let tricks = solver.solve(&state, objective).unwrap().tricks;
-        assert_eq!(*line, preferans_solver::benchset::value_line(seed, kind, tricks));
+        assert_eq!(line, preferans_solver::benchset::value_line(seed, kind, tricks));
     }
 }
