@@ -4,7 +4,7 @@
 use preferans::trick::Owner;
 
 use super::ducking::{counts, NEVER};
-use super::{byte_any, smear_up};
+use super::{byte_any, byte_counts, byte_top, smear_down, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
@@ -105,6 +105,79 @@ impl Search<'_> {
             }
         }
         Some((most, theirs_up & both))
+    }
+
+    /// Without trumps, no talon card leading any trick left: the misère / all-pass target
+    /// surely loses at least `need` more tricks, by the cards of his that one of the others,
+    /// X, can always go over. Returns the number of sure losses and the relevance mask, or
+    /// `None` when fewer than `need` are sure.
+    ///
+    /// His *resource cards* in a suit are those under X's lowest card of it: while X holds
+    /// the suit, each one is a trick lost (he leads it, or plays it when the suit is led, and
+    /// X goes over it). X can take a resource away only by discarding from the suit, which
+    /// he may do only when void in the suit led; if the target loses that trick, it is a
+    /// loss, and if he wins it, he leads a resource card next. So each loss costs X one
+    /// card of the suit, except that a discard in a trick the target wins ("wasted") costs
+    /// X a card without a loss of its own. Counted per suit as `min(resources, X's cards)`:
+    /// - with the waste allowed everywhere, `min(resources, X's cards / 2)`;
+    /// - or the waste counted: each wasted discard needs a trick the other, Y, leads in a
+    ///   suit X is void in and that the target must win (all his cards of it over Y's). In a
+    ///   suit that X is void in, or shorter in than the target, or a resource suit of X's,
+    ///   there are at most `min(his cards of it, Y's cards of it under his top card)` such
+    ///   tricks; in any other suit X must first discard more of its cards than the target
+    ///   holds, each such discard costing a trick of that kind elsewhere or a loss of no
+    ///   resource, so those suits add nothing.
+    ///
+    /// The suits add up when X is the hand before the target: when he must throw a resource
+    /// card in a trick X discards from a resource suit, X has played first and he throws
+    /// from the same suit. With X the hand after him, only X's best suit counts.
+    #[inline(never)]
+    pub(crate) fn target_loses_at_least(&self, need: i8) -> Option<(i8, u32)> {
+        let t = self.target as usize % 3;
+        let mine = self.hands[t];
+        let (before, after) = (self.hands[(t + 2) % 3], self.hands[(t + 1) % 3]);
+        let n_t = byte_counts(mine);
+        let top = byte_top(mine);
+        let mine_up = smear_up(mine);
+        for (x, y, sum) in [(before, after, true), (after, before, false)] {
+            let x_any = byte_any(x);
+            let x_up = smear_up(x);
+            let res = mine & !x_up & x_any;
+            let res_suits = byte_any(res);
+            if res_suits == 0 {
+                continue;
+            }
+            let r = byte_counts(res);
+            let n = byte_counts(x);
+            let full = byte_min(r, n);
+            let half = byte_min(r, (n >> 1) & 0x7f7f_7f7f);
+            let half_sum = if sum { byte_sum(half) } else { byte_max(half) };
+            let full_sum = if sum { byte_sum(full) } else { byte_max(full) };
+            if full_sum < need as u32 && half_sum < need as u32 {
+                continue;
+            }
+            let ty = byte_any(mine) & byte_any(y);
+            let shorter = !byte_ge(n, n_t);
+            let v = (!x_any | shorter | res_suits) & ty;
+            let under = y & smear_down(top) & !top;
+            let f = byte_sum(byte_min(byte_counts(under), n_t) & v);
+            let pick = |vals: u32, total: u32| -> u32 {
+                if sum {
+                    mine_up & byte_any(vals)
+                } else {
+                    let k = (0..4).find(|k| (vals >> (8 * k)) & 0xff == total).unwrap_or(0);
+                    mine_up & 0xff << (8 * k)
+                }
+            };
+            if half_sum >= need as u32 {
+                return Some((half_sum as i8, pick(half, half_sum)));
+            }
+            if full_sum >= need as u32 + f {
+                let f_rel = smear_up(top | under) & v | x_up & ty & !v;
+                return Some(((full_sum - f) as i8, pick(full, full_sum) | f_rel));
+            }
+        }
+        None
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
@@ -246,9 +319,68 @@ impl Search<'_> {
     }
 }
 
+/// Bytewise: each byte of `a` and `b` (all under 128) where `a >= b`, all ones.
+#[inline]
+fn byte_ge(a: u32, b: u32) -> u32 {
+    ((((a | 0x8080_8080) - b) & 0x8080_8080) >> 7) * 0xff
+}
+
+/// Bytewise minimum (bytes under 128).
+#[inline]
+fn byte_min(a: u32, b: u32) -> u32 {
+    let m = byte_ge(b, a);
+    a & m | b & !m
+}
+
+/// The sum of the bytes (under 256 in all).
+#[inline]
+fn byte_sum(v: u32) -> u32 {
+    v.wrapping_mul(0x0101_0101) >> 24
+}
+
+/// The largest byte.
+#[inline]
+fn byte_max(v: u32) -> u32 {
+    (v & 0xff).max(v >> 8 & 0xff).max(v >> 16 & 0xff).max(v >> 24)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{at, with_search};
+
+    #[test]
+    fn target_loses_his_cards_under_a_hand_holding_only_higher_ones() {
+        // Hand 2 (before him) holds the 8 9 of spades over his 7, and the 8 of hearts over
+        // his 7: two sure losses. Hand 1 holds only clubs over his 7 (and hand 2 is void
+        // there, but hand 1 has nothing under his top club to force him with).
+        let hands = ["7S 7H 7C", "AC KC QC", "8S 9S 8H"];
+        let r = with_search(hands, |s| s.target_loses_at_least(2));
+        assert_eq!(r, Some((2, at(0, 0) | at(3, 0) | at(1, 0))));
+        // Hand 2's single heart may be thrown on a trick he is made to win: a club under his
+        // 8 of clubs, hand 2 void. Then his 7 of spades is the one sure loss.
+        let hands = ["7S 7H 8C", "7C KC QC", "8S 9S 8H"];
+        assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), None);
+        assert!(with_search(hands, |s| s.target_loses_at_least(1)).is_some());
+        // Hand 2's 7 of clubs, under his 9, keeps clubs from forcing him while hand 2 still
+        // holds a spade and a heart: the result relies on it (from the 7 up).
+        let hands = ["7S 7H 9C", "8C KC QC", "8S 8H 7C"];
+        let r = with_search(hands, |s| s.target_loses_at_least(2));
+        assert_eq!(r, Some((2, at(0, 0) | at(3, 0) | at(1, 0))));
+        // Four hearts over his two in one hand: two losses with any waste.
+        let hands = ["7H 8H 7S 8S", "7C 8C 9C TC", "9H TH JH QH"];
+        assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), Some((2, at(3, 0))));
+    }
+
+    #[test]
+    fn a_resource_discarded_on_a_forced_win_is_not_a_sure_loss() {
+        // The others can make him win twice: hand 1 leads the jack of spades, hand 2
+        // throws the queen of hearts, he loses the ten of spades; hand 1 leads the 8 of
+        // hearts, hand 2 throws the ace of diamonds and he must win with the ten; his 9 of
+        // diamonds wins too. His resources (9 of diamonds, ten of hearts) are one loss.
+        let hands = ["TS 9D TH", "JS AH 8H", "KC AD QH"];
+        assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), None);
+        assert!(with_search(hands, |s| s.target_loses_at_least(1)).is_some());
+    }
 
     #[test]
     fn target_loses_the_trick_after_a_forced_win() {

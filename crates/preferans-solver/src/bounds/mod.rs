@@ -1,6 +1,7 @@
 //! Static bounds at trick boundaries, each with the relevance mask of the cards it compares
 //! (partition search, see `search`): for the misère / all-pass target (`misere`), the tricks
-//! each suit's ducking game can cost him (`ducking`) and one- and two-trick bounds; sure trump tricks and quick tricks for trick
+//! each suit's ducking game can cost him (`ducking`), the tricks he surely loses,
+//! and one- and two-trick bounds; sure trump tricks and quick tricks for trick
 //! contracts (`tricks`, with quick tricks in `runs`), leads that must give the trick away
 //! (`leads`), and the last trick.
 //!
