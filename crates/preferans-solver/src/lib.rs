@@ -190,6 +190,7 @@ impl Solver {
             aborted: false,
             partition: self.partition,
             trump_memo: search::trump_memo(),
+            sure_losses: matches!(objective, Objective::Misere(_)) && state.trump.is_none(),
         })
     }
 

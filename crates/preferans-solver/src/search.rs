@@ -77,6 +77,9 @@ pub(crate) struct Search<'t> {
     pub partition: bool,
     /// Sure trump tricks by the hands' trumps (see `Search::sure_trump_tricks`).
     pub trump_memo: TrumpMemo,
+    /// Whether to ask for the target's sure losses (`Search::target_loses_at_least`): in
+    /// misère; in all-pass it costs more time than it saves (measured).
+    pub sure_losses: bool,
 }
 
 /// A small direct-mapped memo of sure trump tricks, keyed by the hands' trumps (0: empty).
@@ -184,7 +187,7 @@ impl Search<'_> {
             if let Some(cut) = self.trick_contract_cutoff(to_play, left, alpha, beta) {
                 return cut;
             }
-        } else if self.trump.is_none() && alpha >= left as i8 - 3 && !self.talon_pending(left) {
+        } else if self.sure_losses && alpha >= left as i8 - 3 && !self.talon_pending(left) {
             // The misère / all-pass target's sure losses: asked only where the table did not
             // answer (measured: fewer nodes and less time than in front of the probe), and
             // only for up to three losses (more almost never cut).

@@ -130,6 +130,7 @@ mod test_util {
             aborted: false,
             partition: true,
             trump_memo: crate::search::trump_memo(),
+            sure_losses: trump.is_none(),
         };
         f(&mut s)
     }
