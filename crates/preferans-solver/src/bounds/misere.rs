@@ -4,7 +4,7 @@
 use preferans::trick::Owner;
 
 use super::ducking::{counts, NEVER};
-use super::{byte_any, byte_counts, byte_top, smear_down, smear_up};
+use super::{byte_any, byte_counts, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
@@ -123,10 +123,13 @@ impl Search<'_> {
     /// - or the waste counted: each wasted discard needs a trick the other, Y, leads in a
     ///   suit X is void in and that the target must win (all his cards of it over Y's). In a
     ///   suit that X is void in, or shorter in than the target, or a resource suit of X's,
-    ///   there are at most `min(his cards of it, Y's cards of it under his top card)` such
-    ///   tricks; in any other suit X must first discard more of its cards than the target
-    ///   holds, each such discard costing a trick of that kind elsewhere or a loss of no
-    ///   resource, so those suits add nothing.
+    ///   there are at most [`forced_wins`] such tricks; in any other suit X must first
+    ///   discard more of its cards than the target holds, each such discard costing a trick
+    ///   of that kind elsewhere or a loss of no resource, so those suits add nothing.
+    ///
+    /// His play in the argument: a resource card when the suit is led or when he leads;
+    /// otherwise a duck whenever he can; when he must discard, a card that is no resource if
+    /// he has one, and a suit's highest card.
     ///
     /// The suits add up when X is the hand before the target: when he must throw a resource
     /// card in a trick X discards from a resource suit, X has played first and he throws
@@ -137,7 +140,6 @@ impl Search<'_> {
         let mine = self.hands[t];
         let (before, after) = (self.hands[(t + 2) % 3], self.hands[(t + 1) % 3]);
         let n_t = byte_counts(mine);
-        let top = byte_top(mine);
         let mine_up = smear_up(mine);
         for (x, y, sum) in [(before, after, true), (after, before, false)] {
             let x_any = byte_any(x);
@@ -159,8 +161,7 @@ impl Search<'_> {
             let ty = byte_any(mine) & byte_any(y);
             let shorter = !byte_ge(n, n_t);
             let v = (!x_any | shorter | res_suits) & ty;
-            let under = y & smear_down(top) & !top;
-            let f = byte_sum(byte_min(byte_counts(under), n_t) & v);
+            let (f, f_rel) = forced_wins(mine, y, v);
             let pick = |vals: u32, total: u32| -> u32 {
                 if sum {
                     mine_up & byte_any(vals)
@@ -173,7 +174,7 @@ impl Search<'_> {
                 return Some((half_sum as i8, pick(half, half_sum)));
             }
             if full_sum >= need as u32 + f {
-                let f_rel = smear_up(top | under) & v | x_up & ty & !v;
+                let f_rel = f_rel | x_up & ty & !v;
                 return Some(((full_sum - f) as i8, pick(full, full_sum) | f_rel));
             }
         }
@@ -319,6 +320,44 @@ impl Search<'_> {
     }
 }
 
+/// The most tricks of the suits `suits` (bytes) that the hand `y` can lead and the misère /
+/// all-pass target, holding `mine`, must win, and the relevance mask of that count. He
+/// ducks whenever he holds a card under the card led, and throws a suit's highest card, so
+/// each such trick takes a card of `y`'s under his lowest card of the suit at the time, and
+/// his highest. His lowest card rises only as he plays his low cards, each in a trick of
+/// the suit, to which `y` (leading it later, so holding it now) plays a card. So if his `k`
+/// lowest cards are gone by the last such trick, there are at most `min(his cards - k, y's
+/// cards under his (k+1)-th lowest, y's cards - k)` of them. The mask, per suit: from the
+/// best `k`'s card (or `y`'s lowest card under it) up; below lie only his `k` lowest cards.
+#[inline]
+fn forced_wins(mine: u32, y: u32, suits: u32) -> (u32, u32) {
+    let mut total = 0;
+    let mut rel = 0;
+    let mut rest = suits & byte_any(mine) & byte_any(y);
+    while rest != 0 {
+        let shift = rest.trailing_zeros() & !7;
+        rest &= !(0xff << shift);
+        let (mut t, ys) = (mine >> shift & 0xff, y >> shift & 0xff);
+        let (mut mine_left, mut y_left) = (t.count_ones(), ys.count_ones());
+        let (mut best, mut from) = (0, 0);
+        while t != 0 && y_left > 0 {
+            let low = t & t.wrapping_neg();
+            let under = ys & (low - 1);
+            let n = mine_left.min(under.count_ones()).min(y_left);
+            if n >= best {
+                best = n;
+                from = low | under;
+            }
+            t &= t - 1;
+            mine_left -= 1;
+            y_left -= 1;
+        }
+        total += best;
+        rel |= smear_up(from) << shift;
+    }
+    (total, rel)
+}
+
 /// Bytewise: each byte of `a` and `b` (all under 128) where `a >= b`, all ones.
 #[inline]
 fn byte_ge(a: u32, b: u32) -> u32 {
@@ -347,6 +386,7 @@ fn byte_max(v: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{at, with_search};
+    use super::forced_wins;
 
     #[test]
     fn target_loses_his_cards_under_a_hand_holding_only_higher_ones() {
@@ -369,6 +409,24 @@ mod tests {
         // Four hearts over his two in one hand: two losses with any waste.
         let hands = ["7H 8H 7S 8S", "7C 8C 9C TC", "9H TH JH QH"];
         assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), Some((2, at(3, 0))));
+    }
+
+    #[test]
+    fn a_low_card_drawn_first_counts_towards_the_forced_wins() {
+        // His 7 and king of a suit against the leader's 8 9: the 8 draws his 7 (he ducks),
+        // the 9 then forces the king. One forced win, although no card of the leader's is
+        // under his 7.
+        assert_eq!(forced_wins(0b1000_0001, 0b0000_0110, 0xff), (1, 0xfe));
+        // With the 9 alone the leader cannot do both.
+        assert_eq!(forced_wins(0b1000_0001, 0b0000_0100, 0xff), (0, 0xff));
+        // A card under his lowest forces him at once.
+        assert_eq!(forced_wins(0b1000_0010, 0b0000_0001, 0xff), (1, 0xff));
+        // Hand 2 holds the 8 of spades and of hearts over his 7s, and no diamonds: hand 1
+        // leads the 8 of diamonds (he ducks, hand 2 throws the 8 of spades), then the 9
+        // (he wins with the king, hand 2 throws the 8 of hearts). Only one sure loss.
+        let hands = ["7S 7H 7D KD", "8D 9D QC JC", "8S 8H AC KC"];
+        assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), None);
+        assert!(with_search(hands, |s| s.target_loses_at_least(1)).is_some());
     }
 
     #[test]
