@@ -411,6 +411,53 @@ mod tests {
         assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), Some((2, at(3, 0))));
     }
 
+    /// The sure-loss bound checked alone against exact search: seeded random endgames of three
+    /// to six tricks, every lead, every number of losses it is asked for. (The whole-search
+    /// differential tests let an unsound count of forced wins pass; this catches it.)
+    #[test]
+    fn sure_losses_never_exceed_the_exact_losses() {
+        use super::super::test_util::with_contract_mut;
+        use preferans::trick::Trick;
+        use preferans::{Card, CardSet};
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut asked = 0;
+        for _ in 0..150_000 {
+            let mut deck: Vec<u8> = (0..32).collect();
+            for i in (1..32).rev() {
+                deck.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let n = 3 + (next() % 4) as usize;
+            let sets: Vec<String> = (0..3)
+                .map(|h| {
+                    let set: CardSet = deck[h * n..h * n + n]
+                        .iter()
+                        .filter_map(|&i| Card::from_index(i))
+                        .collect();
+                    set.to_string()
+                })
+                .collect();
+            let hands = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
+            let lead = (next() % 3) as u8;
+            for need in 1..=n as i8 {
+                if let Some((losses, _)) = with_search(hands, |s| s.target_loses_at_least(need)) {
+                    asked += 1;
+                    let takes = with_contract_mut(hands, None, |s| s.exact(Trick::new(), lead, n as u8, 0));
+                    assert!(
+                        n as i8 - takes >= losses,
+                        "{hands:?}, hand {lead} leads: {losses} sure losses, takes {takes}"
+                    );
+                }
+            }
+        }
+        assert!(asked > 10_000, "the bound answered {asked} times");
+    }
+
     #[test]
     fn a_low_card_drawn_first_counts_towards_the_forced_wins() {
         // His 7 and king of a suit against the leader's 8 9: the 8 draws his 7 (he ducks),
