@@ -140,7 +140,6 @@ impl Search<'_> {
         let mine = self.hands[t];
         let (before, after) = (self.hands[(t + 2) % 3], self.hands[(t + 1) % 3]);
         let n_t = byte_counts(mine);
-        let mine_up = smear_up(mine);
         for (x, y, sum) in [(before, after, true), (after, before, false)] {
             let x_any = byte_any(x);
             let x_up = smear_up(x);
@@ -162,12 +161,14 @@ impl Search<'_> {
             let shorter = !byte_ge(n, n_t);
             let v = (!x_any | shorter | res_suits) & ty;
             let (f, f_rel) = forced_wins(mine, y, v);
+            // A count relies on X's cards of the suit from its lowest up: below lie only his
+            // resource cards (their number is the shape's), whose order does not matter.
             let pick = |vals: u32, total: u32| -> u32 {
                 if sum {
-                    mine_up & byte_any(vals)
+                    x_up & byte_any(vals)
                 } else {
                     let k = (0..4).find(|k| (vals >> (8 * k)) & 0xff == total).unwrap_or(0);
-                    mine_up & 0xff << (8 * k)
+                    x_up & 0xff << (8 * k)
                 }
             };
             if half_sum >= need as u32 {
@@ -393,9 +394,11 @@ mod tests {
         // Hand 2 (before him) holds the 8 9 of spades over his 7, and the 8 of hearts over
         // his 7: two sure losses. Hand 1 holds only clubs over his 7 (and hand 2 is void
         // there, but hand 1 has nothing under his top club to force him with).
+        // The counts rely on hand 2's spades and hearts from its lowest up; the clubs on his
+        // 7 and up (nothing of hand 1's under it).
         let hands = ["7S 7H 7C", "AC KC QC", "8S 9S 8H"];
         let r = with_search(hands, |s| s.target_loses_at_least(2));
-        assert_eq!(r, Some((2, at(0, 0) | at(3, 0) | at(1, 0))));
+        assert_eq!(r, Some((2, at(0, 1) | at(3, 1) | at(1, 0))));
         // Hand 2's single heart may be thrown on a trick he is made to win: a club under his
         // 8 of clubs, hand 2 void. Then his 7 of spades is the one sure loss.
         let hands = ["7S 7H 8C", "7C KC QC", "8S 9S 8H"];
@@ -405,15 +408,17 @@ mod tests {
         // holds a spade and a heart: the result relies on it (from the 7 up).
         let hands = ["7S 7H 9C", "8C KC QC", "8S 8H 7C"];
         let r = with_search(hands, |s| s.target_loses_at_least(2));
-        assert_eq!(r, Some((2, at(0, 0) | at(3, 0) | at(1, 0))));
+        assert_eq!(r, Some((2, at(0, 1) | at(3, 1) | at(1, 0))));
         // Four hearts over his two in one hand: two losses with any waste.
         let hands = ["7H 8H 7S 8S", "7C 8C 9C TC", "9H TH JH QH"];
-        assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), Some((2, at(3, 0))));
+        assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), Some((2, at(3, 2))));
     }
 
     /// The sure-loss bound checked alone against exact search: seeded random endgames of three
-    /// to six tricks, every lead, every number of losses it is asked for. (The whole-search
-    /// differential tests let an unsound count of forced wins pass; this catches it.)
+    /// to six tricks, every lead, every number of losses it is asked for, and for each answer
+    /// a position its relevance mask says it stands for. (The whole-search differential
+    /// tests let an unsound count of forced wins, or a mask too small, pass; this catches
+    /// them.)
     #[test]
     fn sure_losses_never_exceed_the_exact_losses() {
         use super::super::test_util::with_contract_mut;
@@ -445,14 +450,49 @@ mod tests {
             let hands = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
             let lead = (next() % 3) as u8;
             for need in 1..=n as i8 {
-                if let Some((losses, _)) = with_search(hands, |s| s.target_loses_at_least(need)) {
-                    asked += 1;
-                    let takes = with_contract_mut(hands, None, |s| s.exact(Trick::new(), lead, n as u8, 0));
-                    assert!(
-                        n as i8 - takes >= losses,
-                        "{hands:?}, hand {lead} leads: {losses} sure losses, takes {takes}"
-                    );
+                let Some((losses, mask)) = with_search(hands, |s| s.target_loses_at_least(need)) else {
+                    continue;
+                };
+                asked += 1;
+                let takes = with_contract_mut(hands, None, |s| s.exact(Trick::new(), lead, n as u8, 0));
+                assert!(
+                    n as i8 - takes >= losses,
+                    "{hands:?}, hand {lead} leads: {losses} sure losses, takes {takes}"
+                );
+                // Partition search: the answer stands for every position with the same
+                // shape whose cards in `mask` have the same owners. Deal the other cards of
+                // each suit among the same hands in the same numbers, another way.
+                let mut bits = [0u32; 3];
+                for (h, b) in bits.iter_mut().enumerate() {
+                    *b = deck[h * n..h * n + n].iter().fold(0, |acc, &i| acc | 1 << i);
                 }
+                for suit in 0..4 {
+                    let free: Vec<u32> = (0..8)
+                        .map(|r| suit * 8 + r)
+                        .filter(|&i| mask & 1 << i == 0 && (bits[0] | bits[1] | bits[2]) & 1 << i != 0)
+                        .collect();
+                    let mut owners: Vec<usize> = free
+                        .iter()
+                        .map(|&i| (0..3).find(|&h| bits[h] & 1 << i != 0).unwrap_or(0))
+                        .collect();
+                    for i in (1..owners.len()).rev() {
+                        owners.swap(i, (next() % (i as u64 + 1)) as usize);
+                    }
+                    for (&i, &h) in free.iter().zip(&owners) {
+                        for b in bits.iter_mut() {
+                            *b &= !(1 << i);
+                        }
+                        bits[h] |= 1 << i;
+                    }
+                }
+                let sets = bits.map(|b| CardSet::from_bits(b).to_string());
+                let matched = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
+                let takes = with_contract_mut(matched, None, |s| s.exact(Trick::new(), lead, n as u8, 0));
+                assert!(
+                    n as i8 - takes >= losses,
+                    "{hands:?} answered {losses} sure losses with mask {mask:#x}; {matched:?}, hand \
+                     {lead} leads, takes {takes}"
+                );
             }
         }
         assert!(asked > 10_000, "the bound answered {asked} times");
