@@ -388,6 +388,7 @@ fn byte_max(v: u32) -> u32 {
 mod tests {
     use super::super::test_util::{at, with_search};
     use super::forced_wins;
+    use crate::search::Search;
 
     #[test]
     fn target_loses_his_cards_under_a_hand_holding_only_higher_ones() {
@@ -414,16 +415,20 @@ mod tests {
         assert_eq!(with_search(hands, |s| s.target_loses_at_least(2)), Some((2, at(3, 2))));
     }
 
-    /// The sure-loss bound checked alone against exact search: seeded random endgames of three
-    /// to six tricks, every lead, every number of losses it is asked for, and for each answer
-    /// a position its relevance mask says it stands for. (The whole-search differential
-    /// tests let an unsound count of forced wins, or a mask too small, pass; this catches
-    /// them.)
-    #[test]
-    fn sure_losses_never_exceed_the_exact_losses() {
+    /// Seeded random endgames (`tricks` tricks) with a random hand to lead: each misère
+    /// bound's answer is checked against exact search, in the position and in one its
+    /// relevance mask says it stands for (the cards outside the mask dealt again among the
+    /// same hands, in the same numbers per suit). `bound` returns the least and most tricks
+    /// the target is said to take, and the mask. (The whole-search differential tests let an
+    /// unsound count of forced wins, or a mask too small, pass; this catches them.)
+    fn check_bound(
+        deals: usize,
+        tricks: std::ops::RangeInclusive<u64>,
+        bound: impl Fn(&Search, u8, usize) -> Option<(i8, i8, u32)>,
+    ) -> usize {
         use super::super::test_util::with_contract_mut;
         use preferans::trick::Trick;
-        use preferans::{Card, CardSet};
+        use preferans::CardSet;
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut next = move || {
             x ^= x << 13;
@@ -431,41 +436,36 @@ mod tests {
             x ^= x << 17;
             x
         };
-        let mut asked = 0;
-        for _ in 0..150_000 {
-            let mut deck: Vec<u8> = (0..32).collect();
+        let takes = |bits: [u32; 3], lead: u8, n: usize| {
+            let sets = bits.map(|b| CardSet::from_bits(b).to_string());
+            let hands = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
+            with_contract_mut(hands, None, |s| s.exact(Trick::new(), lead, n as u8, 0))
+        };
+        let mut answered = 0;
+        for _ in 0..deals {
+            let mut deck: Vec<u32> = (0..32).collect();
             for i in (1..32).rev() {
                 deck.swap(i, (next() % (i as u64 + 1)) as usize);
             }
-            let n = 3 + (next() % 4) as usize;
-            let sets: Vec<String> = (0..3)
-                .map(|h| {
-                    let set: CardSet = deck[h * n..h * n + n]
-                        .iter()
-                        .filter_map(|&i| Card::from_index(i))
-                        .collect();
-                    set.to_string()
-                })
-                .collect();
-            let hands = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
+            let n = (tricks.start() + next() % (tricks.end() - tricks.start() + 1)) as usize;
             let lead = (next() % 3) as u8;
-            for need in 1..=n as i8 {
-                let Some((losses, mask)) = with_search(hands, |s| s.target_loses_at_least(need)) else {
+            let mut bits = [0u32; 3];
+            for (h, b) in bits.iter_mut().enumerate() {
+                *b = deck[h * n..h * n + n].iter().fold(0, |acc, &i| acc | 1 << i);
+            }
+            let sets = bits.map(|b| CardSet::from_bits(b).to_string());
+            let hands = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
+            for k in 0..=n {
+                let Some((least, most, mask)) = with_search(hands, |s| bound(s, lead, k)) else {
                     continue;
                 };
-                asked += 1;
-                let takes = with_contract_mut(hands, None, |s| s.exact(Trick::new(), lead, n as u8, 0));
+                answered += 1;
+                let t = takes(bits, lead, n);
                 assert!(
-                    n as i8 - takes >= losses,
-                    "{hands:?}, hand {lead} leads: {losses} sure losses, takes {takes}"
+                    (least..=most).contains(&t),
+                    "{hands:?}, hand {lead} leads: {least}..={most}, takes {t}"
                 );
-                // Partition search: the answer stands for every position with the same
-                // shape whose cards in `mask` have the same owners. Deal the other cards of
-                // each suit among the same hands in the same numbers, another way.
-                let mut bits = [0u32; 3];
-                for (h, b) in bits.iter_mut().enumerate() {
-                    *b = deck[h * n..h * n + n].iter().fold(0, |acc, &i| acc | 1 << i);
-                }
+                let mut matched = bits;
                 for suit in 0..4 {
                     let free: Vec<u32> = (0..8)
                         .map(|r| suit * 8 + r)
@@ -479,23 +479,57 @@ mod tests {
                         owners.swap(i, (next() % (i as u64 + 1)) as usize);
                     }
                     for (&i, &h) in free.iter().zip(&owners) {
-                        for b in bits.iter_mut() {
+                        for b in matched.iter_mut() {
                             *b &= !(1 << i);
                         }
-                        bits[h] |= 1 << i;
+                        matched[h] |= 1 << i;
                     }
                 }
-                let sets = bits.map(|b| CardSet::from_bits(b).to_string());
-                let matched = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
-                let takes = with_contract_mut(matched, None, |s| s.exact(Trick::new(), lead, n as u8, 0));
+                let t = takes(matched, lead, n);
+                let other = matched.map(|b| CardSet::from_bits(b).to_string());
                 assert!(
-                    n as i8 - takes >= losses,
-                    "{hands:?} answered {losses} sure losses with mask {mask:#x}; {matched:?}, hand \
-                     {lead} leads, takes {takes}"
+                    (least..=most).contains(&t),
+                    "{hands:?}, hand {lead} leads: {least}..={most} with mask {mask:#x}; {other:?} takes {t}"
                 );
             }
         }
-        assert!(asked > 10_000, "the bound answered {asked} times");
+        answered
+    }
+
+    #[test]
+    fn sure_losses_never_exceed_the_exact_losses() {
+        let answered = check_bound(150_000, 3..=6, |s, _, k| {
+            let left = s.hands[0].count_ones() as i8;
+            let need = k as i8;
+            (need >= 1)
+                .then(|| s.target_loses_at_least(need))
+                .flatten()
+                .map(|(losses, mask)| (0, left - losses, mask))
+        });
+        assert!(answered > 10_000, "the bound answered {answered} times");
+    }
+
+    #[test]
+    fn the_ducking_count_holds_in_play() {
+        let answered = check_bound(60_000, 2..=6, |s, lead, k| {
+            s.target_takes_at_most(lead, k as i8)
+                .map(|(most, mask)| (0, most, mask))
+        });
+        assert!(answered > 10_000, "the bound answered {answered} times");
+    }
+
+    #[test]
+    fn the_one_and_two_trick_bounds_hold_in_play() {
+        let answered = check_bound(120_000, 2..=6, |s, lead, k| {
+            let left = s.hands[0].count_ones() as i8;
+            match k {
+                0 => s.target_loses_next_trick(lead).map(|m| (0, left - 1, m)),
+                1 if left >= 2 => s.target_loses_one_of_two(lead).map(|m| (0, left - 1, m)),
+                2 => s.target_wins_next_trick(lead).map(|m| (1, left, m)),
+                _ => None,
+            }
+        });
+        assert!(answered > 10_000, "the bounds answered {answered} times");
     }
 
     #[test]
