@@ -3,8 +3,8 @@
 
 use preferans::trick::Owner;
 
-use super::runs::{byte_max, side_runs};
-use super::{byte_any, byte_counts, byte_top, smear_down, smear_up};
+use super::runs::side_runs;
+use super::{byte_any, byte_counts, byte_max, byte_top, smear_down, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {

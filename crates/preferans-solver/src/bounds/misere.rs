@@ -4,7 +4,7 @@
 use preferans::trick::Owner;
 
 use super::ducking::{counts, NEVER};
-use super::{byte_any, byte_counts, smear_up};
+use super::{byte_any, byte_counts, byte_ge, byte_min, byte_sum, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
@@ -152,8 +152,8 @@ impl Search<'_> {
             let n = byte_counts(x);
             let full = byte_min(r, n);
             let half = byte_min(r, (n >> 1) & 0x7f7f_7f7f);
-            let half_sum = if sum { byte_sum(half) } else { byte_max(half) };
-            let full_sum = if sum { byte_sum(full) } else { byte_max(full) };
+            let half_sum = if sum { byte_sum(half) } else { largest_byte(half) };
+            let full_sum = if sum { byte_sum(full) } else { largest_byte(full) };
             if full_sum < need as u32 && half_sum < need as u32 {
                 continue;
             }
@@ -359,28 +359,9 @@ fn forced_wins(mine: u32, y: u32, suits: u32) -> (u32, u32) {
     (total, rel)
 }
 
-/// Bytewise: each byte of `a` and `b` (all under 128) where `a >= b`, all ones.
-#[inline]
-fn byte_ge(a: u32, b: u32) -> u32 {
-    ((((a | 0x8080_8080) - b) & 0x8080_8080) >> 7) * 0xff
-}
-
-/// Bytewise minimum (bytes under 128).
-#[inline]
-fn byte_min(a: u32, b: u32) -> u32 {
-    let m = byte_ge(b, a);
-    a & m | b & !m
-}
-
-/// The sum of the bytes (under 256 in all).
-#[inline]
-fn byte_sum(v: u32) -> u32 {
-    v.wrapping_mul(0x0101_0101) >> 24
-}
-
 /// The largest byte.
 #[inline]
-fn byte_max(v: u32) -> u32 {
+fn largest_byte(v: u32) -> u32 {
     (v & 0xff).max(v >> 8 & 0xff).max(v >> 16 & 0xff).max(v >> 24)
 }
 

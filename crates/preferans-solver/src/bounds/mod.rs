@@ -84,6 +84,32 @@ pub(super) fn byte_counts(x: u32) -> u32 {
     (x + (x >> 4)) & 0x0f0f_0f0f
 }
 
+/// Per byte, all ones where `a`'s byte is at least `b`'s (bytes below 128).
+#[inline]
+pub(super) fn byte_ge(a: u32, b: u32) -> u32 {
+    ((((a | 0x8080_8080) - b) & 0x8080_8080) >> 7) * 0xff
+}
+
+/// The smaller byte of `a` and `b` in each byte (bytes below 128).
+#[inline]
+pub(super) fn byte_min(a: u32, b: u32) -> u32 {
+    let ge = byte_ge(a, b);
+    (b & ge) | (a & !ge)
+}
+
+/// Per byte, the larger of `a`'s and `b`'s (bytes below 128).
+#[inline]
+pub(super) fn byte_max(a: u32, b: u32) -> u32 {
+    let ge = byte_ge(a, b);
+    (a & ge) | (b & !ge)
+}
+
+/// The sum of the bytes (under 256 in all).
+#[inline]
+pub(super) fn byte_sum(v: u32) -> u32 {
+    v.wrapping_mul(0x0101_0101) >> 24
+}
+
 /// Hand-made positions for the bounds' unit tests.
 #[cfg(test)]
 mod test_util {

@@ -1,7 +1,7 @@
 //! Quick tricks: the cards a hand on lead can cash at once from the top of its suits, all
 //! four suits counted at once (a byte each).
 
-use super::{byte_any, byte_counts, smear_down, smear_up};
+use super::{byte_any, byte_counts, byte_ge, byte_min, smear_down, smear_up};
 
 /// Tricks a hand on lead (`me`) can cash at once from the top of its side suits (every suit but
 /// those of `trump_mask`), the other hands being `o1` and `o2`: see `Search::quick_tricks`.
@@ -54,26 +54,6 @@ pub(super) fn side_runs(me: u32, o1: u32, o2: u32, trump_mask: u32) -> (u8, u32)
         cards = cards & !(0xff << shift) | suit;
     }
     (total, smear_up(cards))
-}
-
-/// Per byte, all ones where `a`'s byte is at least `b`'s (bytes below 128).
-#[inline]
-fn byte_ge(a: u32, b: u32) -> u32 {
-    ((((a | 0x8080_8080) - b) & 0x8080_8080) >> 7) * 0xff
-}
-
-/// The smaller byte of `a` and `b` in each byte (bytes below 128).
-#[inline]
-fn byte_min(a: u32, b: u32) -> u32 {
-    let ge = byte_ge(a, b);
-    (b & ge) | (a & !ge)
-}
-
-/// Per byte, the larger of `a`'s and `b`'s (bytes below 128).
-#[inline]
-pub(super) fn byte_max(a: u32, b: u32) -> u32 {
-    let ge = byte_ge(a, b);
-    (a & ge) | (b & !ge)
 }
 
 #[cfg(test)]
