@@ -188,7 +188,7 @@ impl Search<'_> {
                 return cut;
             }
         } else if self.sure_losses && alpha >= left as i8 - 3 && !self.talon_pending(left) {
-            // The misère / all-pass target's sure losses: asked only where the table did not
+            // The misère target's sure losses: asked only where the table did not
             // answer (measured: fewer nodes and less time than in front of the probe), and
             // only for up to three losses (more almost never cut).
             if let Some(cut) = self.target_loses_at_least(left as i8 - alpha) {
