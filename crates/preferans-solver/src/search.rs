@@ -280,9 +280,10 @@ impl Search<'_> {
         )
     }
 
-    /// A card played to a trick already led (not led by a talon card): the cards that give the
-    /// mover's side the trick as he wants it first — the cheapest winner, or the highest card
-    /// that still loses — then the others, lowest first if he wants the trick, else highest.
+    /// A card played to a trick already led (not led by a talon card). Trick contracts: the
+    /// cards that give the mover's side the trick as he wants it first — the cheapest winner,
+    /// or the highest card that still loses — then the others, lowest first if he wants the
+    /// trick, else highest. Misère and all-pass: by a fitted score (`misere_follows`).
     fn follow(&mut self, cur: Cur, to_play: Owner, left: u8, alpha: i8, beta: i8) -> (i8, u8, u32) {
         let p = to_play as usize % 3;
         let hand = CardSet::from_bits(self.hands[p]);
@@ -314,37 +315,63 @@ impl Search<'_> {
         let mut rel_all = 0u32;
         let mut same = 0u32;
         let mut searched = 0u32;
-        // Trick contracts take the cards in rank order across suits; misère and all-pass suit
-        // by suit (measured: fewer nodes each way).
-        let by_rank = self.maximize;
-        for set in [good, bad] {
-            // Lowest first when he wants the trick, else highest first.
-            // (One card, or cards of one suit — following suit — need no reordering.)
-            let by_rank = by_rank && set & set.wrapping_sub(1) != 0 && set >> (set.trailing_zeros() & !7) > 0xff;
-            let mut rest = if by_rank { rank_major(set) } else { set };
-            while rest != 0 {
-                let q = if wants_side_win {
-                    rest.trailing_zeros()
-                } else {
-                    31 - rest.leading_zeros()
-                };
-                rest &= !(1 << q);
-                let i = if by_rank { (q & 3) * 8 + q / 4 } else { q };
-                let Some(card) = Card::from_index(i as u8) else {
-                    continue;
-                };
-                if same & 1 << i != 0 {
-                    continue;
+        // One card searched: returns from `follow` on a cutoff (or when the node limit stops
+        // the search); a card equivalent to one searched is skipped.
+        macro_rules! search_card {
+            ($card:expr) => {{
+                let card: Card = $card;
+                let i = card.index();
+                if same & 1 << i == 0 {
+                    let Some((v, rel)) = self.step(cur, to_play, card, left, node.alpha, node.beta) else {
+                        return (0, 0, 0);
+                    };
+                    rel_all |= rel;
+                    searched |= 1 << i;
+                    if node.record(v, card) {
+                        return (node.best, node.best_card, rel);
+                    }
+                    same |= same_as(card, rel, l);
                 }
-                let Some((v, rel)) = self.step(cur, to_play, card, left, node.alpha, node.beta) else {
+            }};
+        }
+        let one = good | bad;
+        if !self.maximize && one & one.wrapping_sub(1) == 0 {
+            // One card (or none): nothing to order.
+            if let Some(card) = Card::from_index(one.trailing_zeros() as u8).filter(|_| one != 0) {
+                let Some((v, rel)) = self.step(cur, to_play, card, left, alpha, beta) else {
                     return (0, 0, 0);
                 };
-                rel_all |= rel;
-                searched |= 1 << i;
                 if node.record(v, card) {
                     return (node.best, node.best_card, rel);
                 }
-                same |= same_as(card, rel, l);
+                rel_all = rel;
+                searched = 1 << card.index();
+            }
+        } else if !self.maximize {
+            let mut moves = Moves::default();
+            let n = self.misere_follows(&cur, to_play, good, bad, &mut moves);
+            for k in 0..n {
+                search_card!(moves.take_best(k, n));
+            }
+        } else {
+            for set in [good, bad] {
+                // Lowest first when he wants the trick, else highest first, in rank order
+                // across suits (measured: fewer nodes). One card, or cards of one suit —
+                // following suit — need no reordering.
+                let by_rank = set & set.wrapping_sub(1) != 0 && set >> (set.trailing_zeros() & !7) > 0xff;
+                let mut rest = if by_rank { rank_major(set) } else { set };
+                while rest != 0 {
+                    let q = if wants_side_win {
+                        rest.trailing_zeros()
+                    } else {
+                        31 - rest.leading_zeros()
+                    };
+                    rest &= !(1 << q);
+                    let i = if by_rank { (q & 3) * 8 + q / 4 } else { q };
+                    if let Some(card) = Card::from_index(i as u8) {
+                        search_card!(card);
+                    }
+                }
             }
         }
         (
