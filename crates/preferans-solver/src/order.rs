@@ -4,7 +4,6 @@
 use preferans::trick::{beats, Owner};
 use preferans::{Card, CardSet, Suit};
 
-use crate::bounds::byte_counts;
 use crate::search::{Cur, Search};
 
 /// Weights of a trick-contract lead's features in its ordering score.
@@ -118,37 +117,27 @@ mod misere_weights {
 
 /// Weights of the features of a misère / all-pass follow (a card to a trick already led) in
 /// its ordering score. Fitted by coordinate search on the node counts of misère and all-pass
-/// deals 0–249 (eleventh session), from weights that gave the earlier order (the cards
-/// that let the target win the trick for now first, each set highest card first); checked
-/// on deals 0–999 and on seeds 10,000–10,299 outside the set (docs/performance.md item 32).
+/// deals 0–249 (eleventh session), from weights that gave the earlier order (the cards that
+/// let the target win the trick for now first, each set highest card first), then cut to
+/// the features that mattered; checked on deals 0–999 and on seeds 10,000–10,299 outside the
+/// set (docs/performance.md item 32).
 mod follow_weights {
-    /// The card lets the target win the trick for now (the mover's wish, as far as the trick
+    /// The card lets the target win the trick for now (the mover's wish as far as this trick
     /// goes: the others want him to win it, he does not).
-    pub const GOOD: i32 = 102;
+    pub const GOOD: i32 = 86;
     /// The same, played as the trick's last card (it then stands).
     pub const GOOD_LAST: i32 = 40;
-    /// A discard: the mover's cards of the discarded suit.
-    pub const DISCARD_OWN_LENGTH: i32 = -38;
-    /// The target's card: the others' cards of the suit above it.
-    pub const HIS_OTHERS_ABOVE: i32 = -2;
-    /// The target's card is above all of the others' cards of a suit they hold.
-    pub const HIS_TOP: i32 = -14;
-    /// The target's card is his highest of the suit.
-    pub const HIS_HIGHEST: i32 = 8;
-    /// The target's card: the others' cards of the suit below it.
-    pub const HIS_OTHERS_BELOW: i32 = 32;
-    /// One of the others discards: the target's cards of the suit.
-    pub const THEIR_DISCARD_HIS_LENGTH: i32 = 30;
-    /// One of the others discards from a suit the target is void in.
-    pub const THEIR_DISCARD_HIS_VOID: i32 = -24;
-    /// One of the others' card: the target's cards of the suit below it.
+    /// The target's card: the others' cards of the suit under it (a card that could win a
+    /// trick later, thrown now).
+    pub const HIS_CARD_THEIRS_UNDER: i32 = 53;
+    /// One of the others' card: the target's cards of the suit over it.
+    pub const THEIR_CARD_HIS_OVER: i32 = -48;
+    /// One of the others' card: the target's cards of the suit under it.
     pub const THEIR_CARD_HIS_UNDER: i32 = 32;
-    /// One of the others' card is above all the target's cards of a suit he holds.
-    pub const THEIR_CARD_OVER_ALL_HIS: i32 = 32;
-    /// One of the others discards: the partner's cards of the suit.
-    pub const THEIR_DISCARD_PARTNER_LENGTH: i32 = -24;
-    /// One of the others' card: the target's cards of the suit above it.
-    pub const THEIR_CARD_HIS_OVER: i32 = -32;
+    /// A discard: the mover's cards of the discarded suit.
+    pub const DISCARD_OWN_LENGTH: i32 = -74;
+    /// One of the others discards: the target's cards of the suit.
+    pub const THEIR_DISCARD_HIS_LENGTH: i32 = 45;
 }
 
 /// The card of index `i`'s suit (card bits), and the cards of it above and below `i`.
@@ -213,16 +202,25 @@ impl Search<'_> {
         use follow_weights::*;
         let t = self.target as usize % 3;
         let p = to_play as usize % 3;
-        let his = self.hands[t];
         let own = self.hands[p];
-        let others = self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3];
-        // The mover's partner, when the mover is one of the others.
-        let partner = self.hands[(6 - t - p) % 3];
         let led = cur.trick.led().map_or(0, |s| 0xffu32 << (s.index() * 8));
         let good_score = GOOD + GOOD_LAST * i32::from(cur.trick.len() == 2);
-        // Suit lengths, one byte per suit.
-        let lengths = |x: u32| byte_counts(x);
-        let (own_n, his_n, others_n, partner_n) = (lengths(own), lengths(his), lengths(others), lengths(partner));
+        // The target's cards are scored against the others' cards, theirs against his.
+        let (against, per_under, per_over, discard_against) = if p == t {
+            (
+                self.hands[(t + 1) % 3] | self.hands[(t + 2) % 3],
+                HIS_CARD_THEIRS_UNDER,
+                0,
+                0,
+            )
+        } else {
+            (
+                self.hands[t],
+                THEIR_CARD_HIS_UNDER,
+                THEIR_CARD_HIS_OVER,
+                THEIR_DISCARD_HIS_LENGTH,
+            )
+        };
         let mut n = 0;
         let mut rest = good | bad;
         while rest != 0 && n < out.cards.len() {
@@ -231,31 +229,16 @@ impl Search<'_> {
             let Some(card) = Card::from_index(i as u8) else {
                 continue;
             };
-            let higher = (0xffu32 << (i & !7)) & (0xffff_fffe_u32 << i);
-            let length = |counts: u32| ((counts >> (i & !7)) & 0xff) as i32;
-            let discard = led & (1 << i) == 0;
-            let mut score = i as i32 + if good >> i & 1 != 0 { good_score } else { 0 };
-            if discard {
-                score += DISCARD_OWN_LENGTH * length(own_n);
-            }
-            if p == t {
-                let above = (others & higher).count_ones() as i32;
-                let theirs = length(others_n);
-                score += HIS_OTHERS_ABOVE * above
-                    + HIS_TOP * i32::from(above == 0 && theirs != 0)
-                    + HIS_HIGHEST * i32::from(own & higher == 0)
-                    + HIS_OTHERS_BELOW * (theirs - above);
-            } else {
-                let over = (his & higher).count_ones() as i32;
-                let his_length = length(his_n);
-                score += THEIR_CARD_HIS_UNDER * (his_length - over)
-                    + THEIR_CARD_OVER_ALL_HIS * i32::from(his_length != 0 && over == 0)
-                    + THEIR_CARD_HIS_OVER * over;
-                if discard {
-                    score += THEIR_DISCARD_HIS_LENGTH * his_length
-                        + THEIR_DISCARD_HIS_VOID * i32::from(his_length == 0)
-                        + THEIR_DISCARD_PARTNER_LENGTH * length(partner_n);
-                }
+            let suit_bits = 0xffu32 << (i & !7);
+            let higher = suit_bits & (0xffff_fffe_u32 << i);
+            let lower = suit_bits & !higher & !(1 << i);
+            let count = |x: u32| x.count_ones() as i32;
+            let mut score = i as i32
+                + i32::from(good >> i & 1 != 0) * good_score
+                + per_under * count(against & lower)
+                + per_over * count(against & higher);
+            if led & (1 << i) == 0 {
+                score += DISCARD_OWN_LENGTH * count(own & suit_bits) + discard_against * count(against & suit_bits);
             }
             out.scores[n] = score;
             out.cards[n] = card;

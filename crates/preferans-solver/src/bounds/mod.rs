@@ -79,7 +79,7 @@ pub(super) fn byte_any(x: u32) -> u32 {
 
 /// The number of set bits of each byte, in that byte.
 #[inline]
-pub(crate) fn byte_counts(x: u32) -> u32 {
+pub(super) fn byte_counts(x: u32) -> u32 {
     let x = x - ((x >> 1) & 0x5555_5555);
     let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
     (x + (x >> 4)) & 0x0f0f_0f0f
