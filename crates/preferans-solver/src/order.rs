@@ -75,26 +75,28 @@ const LEAD_WEIGHTS: [[LeadWeights; 2]; 2] = [
 /// coordinate search on the node counts of misère deals 0–249, checked on misère deals
 /// 250–999 and all-pass deals 0–999 (eighth session): against the earlier hand-made
 /// weights, misère −7.2 % / −7.0 % and all-pass −8.4 % nodes; on seeds 10,000–10,499
-/// (outside the set) misère −7.2 %, all-pass −10.1 %.
+/// (outside the set) misère −7.2 %, all-pass −10.1 %. Refitted with four more features of
+/// the others' leads after the follow order changed (eleventh session, docs/performance.md
+/// item 32): misère −1.2 % nodes on deals 0–999, −1.7 % on seeds 10,000–10,299.
 mod misere_weights {
     /// The target on lead: one of the others holds a card above his (they can still duck).
-    pub const BEATABLE: i32 = 17;
+    pub const BEATABLE: i32 = 16;
     /// His singleton (a void to discard into).
-    pub const SINGLETON: i32 = 17;
+    pub const SINGLETON: i32 = 20;
     /// His doubleton.
-    pub const DOUBLETON: i32 = 10;
+    pub const DOUBLETON: i32 = 14;
     /// The others' cards of the suit.
     pub const THEIR_LENGTH: i32 = -6;
     /// The others' cards of the suit under his card (they cannot all duck).
-    pub const THEIRS_UNDER: i32 = 4;
+    pub const THEIRS_UNDER: i32 = 3;
     /// One of the others is void in the suit.
-    pub const ONE_VOID: i32 = -35;
+    pub const ONE_VOID: i32 = -34;
     /// The card's rank, for the target's lead.
     pub const TARGET_RANK: i32 = 1;
     /// The others on lead, a suit the target is void in: a base score, and per rank.
-    pub const HIS_VOID: i32 = -50;
+    pub const HIS_VOID: i32 = -66;
     /// Per rank of a lead into his void.
-    pub const HIS_VOID_RANK: i32 = -1;
+    pub const HIS_VOID_RANK: i32 = -9;
     /// The others on lead: he holds a card above the card led.
     pub const HE_HOLDS_HIGHER: i32 = 7;
     /// The card's rank, for the others' lead.
@@ -106,13 +108,19 @@ mod misere_weights {
     /// His cards under the card led.
     pub const HIS_UNDER: i32 = 2;
     /// The card led is under all his cards of the suit.
-    pub const UNDER_ALL_HIS: i32 = -19;
+    pub const UNDER_ALL_HIS: i32 = -6;
     /// The partner is void in the suit or holds a card under his lowest.
-    pub const PARTNER_CAN_DUCK: i32 = -29;
+    pub const PARTNER_CAN_DUCK: i32 = -24;
     /// The partner is void in the suit.
-    pub const PARTNER_VOID: i32 = 1;
-    /// The others' cards under his lowest of the suit.
-    pub const THEIRS_UNDER_HIS_LOWEST: i32 = -2;
+    pub const PARTNER_VOID: i32 = -3;
+    /// The leader's cards under his lowest of the suit.
+    pub const OWN_UNDER_HIS_LOWEST: i32 = -16;
+    /// The partner holds a card above all of his.
+    pub const PARTNER_OVER_HIS_TOP: i32 = -3;
+    /// The leader's singleton.
+    pub const OWN_SINGLETON: i32 = -3;
+    /// His singleton.
+    pub const HIS_SINGLETON: i32 = 21;
 }
 
 /// Weights of the features of a misère / all-pass follow (a card to a trick already led) in
@@ -191,7 +199,10 @@ impl Search<'_> {
             + UNDER_ALL_HIS * i32::from(his & lower == 0)
             + PARTNER_CAN_DUCK * i32::from(partner == 0 || partner & under_his_lowest != 0)
             + PARTNER_VOID * i32::from(partner == 0)
-            + THEIRS_UNDER_HIS_LOWEST * ((own | partner) & under_his_lowest).count_ones() as i32
+            + OWN_UNDER_HIS_LOWEST * (own & under_his_lowest).count_ones() as i32
+            + PARTNER_OVER_HIS_TOP * i32::from(partner.leading_zeros() < his.leading_zeros())
+            + OWN_SINGLETON * i32::from(own.count_ones() == 1)
+            + HIS_SINGLETON * i32::from(his.count_ones() == 1)
     }
 
     /// A misère / all-pass follow: the cards `good` (they let the target win the trick for
