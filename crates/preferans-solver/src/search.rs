@@ -187,10 +187,11 @@ impl Search<'_> {
             if let Some(cut) = self.trick_contract_cutoff(to_play, left, alpha, beta) {
                 return cut;
             }
-        } else if self.sure_losses && alpha >= left as i8 - 3 && !self.talon_pending(left) {
+        } else if self.sure_losses && !self.talon_pending(left) {
             // The misère target's sure losses: asked only where the table did not
-            // answer (measured: fewer nodes and less time than in front of the probe), and
-            // only for up to three losses (more almost never cut).
+            // answer (measured: fewer nodes and less time than in front of the probe). Any
+            // number of losses (asking only up to three, as before, was no faster once the
+            // follows were ordered by score: docs/performance.md item 32).
             if let Some(cut) = self.target_loses_at_least(left as i8 - alpha) {
                 return (left as i8 - cut.0, cut.1);
             }
