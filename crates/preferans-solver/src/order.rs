@@ -207,8 +207,9 @@ impl Search<'_> {
 
     /// A misère / all-pass follow: the cards `good` (they let the target win the trick for
     /// now, as the mover wants) and `bad` (the rest), equivalent cards already taken out, with
-    /// their ordering scores (see [`follow_weights`]; ties: the higher card index first, the
-    /// earlier order).
+    /// their ordering scores (see [`follow_weights`]). Each score also holds the card index,
+    /// which keeps the earlier order (higher index first) among cards the features do not
+    /// tell apart.
     pub(crate) fn misere_follows(&self, cur: &Cur, to_play: Owner, good: u32, bad: u32, out: &mut Moves) -> usize {
         use follow_weights::*;
         let t = self.target as usize % 3;
@@ -492,6 +493,30 @@ mod tests {
             let own = present & pick;
             prop_assert_eq!(run_tops(own, present), run_tops_by_card(own, present));
         }
+    }
+
+    /// Item 32's follow order: the misère target, void in the suit led, throws first the card
+    /// the others hold cards under (K♠ over their 7♠ 8♠), not the card that ties break
+    /// towards (7♥, the higher card index), which nobody can go under.
+    #[test]
+    fn the_target_throws_first_a_card_the_others_can_go_under() {
+        use crate::bounds::test_util::with_search;
+        use preferans::trick::Trick;
+        // Position 2 has led the K♣; the target (0) plays next, then position 1.
+        with_search(["KS 7H", "7S 8H", "8S"], |s| {
+            let mut trick = Trick::new();
+            trick.push(2, "KC".parse().expect("card"));
+            let cur = Cur::of(trick, None);
+            let (ks, h7) = (
+                1u32 << "KS".parse::<Card>().expect("card").index(),
+                1u32 << "7H".parse::<Card>().expect("card").index(),
+            );
+            assert!(h7 > ks, "the tie-break alone would take the 7♥ first");
+            let mut moves = Moves::default();
+            let n = s.misere_follows(&cur, 0, ks | h7, 0, &mut moves);
+            assert_eq!(n, 2);
+            assert_eq!(moves.take_best(0, n), "KS".parse().expect("card"));
+        });
     }
 
     #[test]

@@ -113,13 +113,13 @@ pub(super) fn byte_sum(v: u32) -> u32 {
 
 /// Hand-made positions for the bounds' unit tests.
 #[cfg(test)]
-mod test_util {
+pub(crate) mod test_util {
     use super::*;
     use crate::table::Table;
     use preferans::trick::TALON_OWNER;
 
     /// Misère bounds on hand-made positions: target (the declarer) is position 0.
-    pub(super) fn with_search<R>(hands: [&str; 3], f: impl FnOnce(&Search) -> R) -> R {
+    pub(crate) fn with_search<R>(hands: [&str; 3], f: impl FnOnce(&Search) -> R) -> R {
         with_contract(hands, None, f)
     }
 
