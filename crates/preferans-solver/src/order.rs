@@ -75,9 +75,10 @@ const LEAD_WEIGHTS: [[LeadWeights; 2]; 2] = [
 /// coordinate search on the node counts of misère deals 0–249, checked on misère deals
 /// 250–999 and all-pass deals 0–999 (eighth session): against the earlier hand-made
 /// weights, misère −7.2 % / −7.0 % and all-pass −8.4 % nodes; on seeds 10,000–10,499
-/// (outside the set) misère −7.2 %, all-pass −10.1 %. Refitted with four more features of
-/// the others' leads after the follow order changed (eleventh session, docs/performance.md
-/// item 32): misère −1.2 % nodes on deals 0–999, −1.7 % on seeds 10,000–10,299.
+/// (outside the set) misère −7.2 %, all-pass −10.1 %. Refitted with more features of the
+/// others' leads after the follow order changed (eleventh session, docs/performance.md item
+/// 32): misère −1.2 % nodes on deals 0–999, −1.7 % on seeds 10,000–10,299; then the
+/// features that moved nodes by 0.3 % or less dropped (misère time −1.4 %).
 mod misere_weights {
     /// The target on lead: one of the others holds a card above his (they can still duck).
     pub const BEATABLE: i32 = 16;
@@ -103,22 +104,12 @@ mod misere_weights {
     pub const OTHERS_RANK: i32 = 1;
     /// His cards of the suit.
     pub const HIS_LENGTH: i32 = 9;
-    /// The leader's cards of the suit.
-    pub const OWN_LENGTH: i32 = 2;
-    /// His cards under the card led.
-    pub const HIS_UNDER: i32 = 2;
     /// The card led is under all his cards of the suit.
     pub const UNDER_ALL_HIS: i32 = -6;
     /// The partner is void in the suit or holds a card under his lowest.
     pub const PARTNER_CAN_DUCK: i32 = -24;
-    /// The partner is void in the suit.
-    pub const PARTNER_VOID: i32 = -3;
     /// The leader's cards under his lowest of the suit.
     pub const OWN_UNDER_HIS_LOWEST: i32 = -16;
-    /// The partner holds a card above all of his.
-    pub const PARTNER_OVER_HIS_TOP: i32 = -3;
-    /// The leader's singleton.
-    pub const OWN_SINGLETON: i32 = -3;
     /// His singleton.
     pub const HIS_SINGLETON: i32 = 21;
 }
@@ -194,14 +185,9 @@ impl Search<'_> {
         HE_HOLDS_HIGHER * i32::from(his & higher != 0)
             + OTHERS_RANK * rank
             + HIS_LENGTH * his.count_ones() as i32
-            + OWN_LENGTH * own.count_ones() as i32
-            + HIS_UNDER * (his & lower).count_ones() as i32
             + UNDER_ALL_HIS * i32::from(his & lower == 0)
             + PARTNER_CAN_DUCK * i32::from(partner == 0 || partner & under_his_lowest != 0)
-            + PARTNER_VOID * i32::from(partner == 0)
             + OWN_UNDER_HIS_LOWEST * (own & under_his_lowest).count_ones() as i32
-            + PARTNER_OVER_HIS_TOP * i32::from(partner.leading_zeros() < his.leading_zeros())
-            + OWN_SINGLETON * i32::from(own.count_ones() == 1)
             + HIS_SINGLETON * i32::from(his.count_ones() == 1)
     }
 
