@@ -1,0 +1,60 @@
+use super::*;
+
+#[test]
+fn section3_presets_by_name() {
+    let l = Rules::preset("leningrad").unwrap();
+    assert_eq!(l.russian().whists_per_point, 2);
+    assert_eq!(l.russian().pool_multiplier, 2);
+    assert_eq!(l.russian().mountain_per_point, MountainPerPoint::Two);
+    let r = Rules::preset("Rostov").unwrap();
+    assert_eq!(r.russian().allpass_talon, AllpassTalon::Closed);
+    assert_eq!(r.russian().whist_responsibility, Responsibility::Half);
+    assert!(matches!(Rules::preset("poker"), Err(RulesError::UnknownPreset(..))));
+}
+
+#[test]
+fn section3_every_option_settable_and_readable() {
+    for info in RUSSIAN_OPTIONS {
+        let r = Rules::preset("sochi").unwrap().with("players", "4").unwrap();
+        let v = r.get(info.name).unwrap();
+        let mut r2 = r.clone();
+        r2.set(info.name, &v).unwrap();
+        assert_eq!(r2, r, "{}", info.name);
+    }
+}
+
+#[test]
+fn section3_changed_options_and_errors() {
+    let r = Rules::sochi()
+        .with("whist_responsibility", "half")
+        .unwrap()
+        .with("allpass_exit", "6,7,7")
+        .unwrap();
+    assert_eq!(
+        r.changed_options(),
+        vec![
+            ("allpass_exit", "6,7,7".to_string()),
+            ("whist_responsibility", "half".to_string())
+        ]
+    );
+    assert!(matches!(
+        Rules::sochi().with("holdd", "x"),
+        Err(RulesError::UnknownOption(_))
+    ));
+    assert!(matches!(
+        Rules::sochi().with("hold", "x"),
+        Err(RulesError::BadValue { .. })
+    ));
+    assert!(matches!(
+        Rules::sochi().with("talon_push", "true"),
+        Err(RulesError::Inconsistent(_))
+    ));
+    assert!(matches!(
+        Rules::sochi().with("allpass_cycle", "true"),
+        Err(RulesError::Inconsistent(_))
+    ));
+    assert!(matches!(
+        Rules::sochi().with("allpass_exit", "5"),
+        Err(RulesError::BadValue { .. })
+    ));
+}
