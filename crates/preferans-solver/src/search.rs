@@ -27,9 +27,11 @@ use crate::table::Table;
 /// by rank, and it and the cards above it are relevant.
 #[inline]
 pub(crate) fn trick_relevance(played: u32, winner: Card) -> u32 {
-    let suit = winner.suit().index();
-    if (played >> (suit * 8)) & 0xff & !(1 << winner.rank().index()) != 0 {
-        at_or_above(suit, winner.rank().index() as u32)
+    let i = u32::from(winner.index());
+    let suit_bits = 0xffu32 << (i & !7);
+    if played & suit_bits & !(1 << i) != 0 {
+        // The winner and the cards above it.
+        suit_bits & (u32::MAX << i)
     } else {
         0
     }
