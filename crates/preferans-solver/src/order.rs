@@ -442,9 +442,7 @@ impl Moves {
     pub(crate) fn take_best(&mut self, k: usize, n: usize) -> Card {
         let mut b = k;
         for j in k + 1..n {
-            if self.scores[j] > self.scores[b] {
-                b = j;
-            }
+            b = std::hint::select_unpredictable(self.scores[j] > self.scores[b], j, b);
         }
         self.scores.swap(k, b);
         self.cards.swap(k, b);

@@ -14,6 +14,7 @@
 //! below a relevant searched card becomes relevant too (otherwise the skip may not carry over).
 
 use std::cell::Cell;
+use std::hint::select_unpredictable;
 
 use preferans::trick::{beats, legal_cards, Obligations, Owner, Trick};
 use preferans::{Card, CardSet, Suit};
@@ -44,11 +45,7 @@ pub(crate) fn trick_relevance(played: u32, winner: Card) -> u32 {
 #[inline]
 fn same_as(card: Card, rel: u32, legal: u32) -> u32 {
     let bit = 1u32 << card.index();
-    if rel & bit != 0 {
-        0
-    } else {
-        legal & !rel & 0xffu32 << (card.index() & !7)
-    }
+    select_unpredictable(rel & bit != 0, 0, legal & !rel & 0xffu32 << (card.index() & !7))
 }
 
 /// The search over one position's subtree. Values are the target's *future* tricks.
@@ -311,8 +308,8 @@ impl Search<'_> {
                 .trump
                 .filter(|&t| t != win_card.suit())
                 .map_or(0, |t| 0xffu32 << (t.index() * 8));
-        let side_takes = if side_wins_now { kept } else { kept & beating };
-        let good = if wants_side_win { side_takes } else { kept & !side_takes };
+        let side_takes = select_unpredictable(side_wins_now, kept, kept & beating);
+        let good = select_unpredictable(wants_side_win, side_takes, kept & !side_takes);
         let bad = kept & !good;
         let mut node = Node::new(wants_high, alpha, beta);
         let mut rel_all = 0u32;
@@ -417,10 +414,9 @@ impl Search<'_> {
         next.win = if talon_led {
             None
         } else {
-            match cur.win {
-                Some((wc, wo)) if !beats(card, wc, self.trump) => Some((wc, wo)),
-                _ => Some((card, to_play)),
-            }
+            // Whether the card beats the winner so far is data the processor cannot predict.
+            let keeps = cur.win.is_some_and(|(wc, _)| !beats(card, wc, self.trump));
+            select_unpredictable(keeps, cur.win, Some((card, to_play)))
         };
         let out = if next.trick.len() == full {
             let (wcard, w) = match next.win {
