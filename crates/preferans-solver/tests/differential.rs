@@ -22,13 +22,13 @@ fn agree_with_tricks(kind: Kind, count: u64, seed0: u64, tricks_left: impl Fn(u6
     for i in 0..count {
         let seed = seed0 + i;
         let left = tricks_left(seed);
-        let mid = seed % 3 == 0 && left < 10;
+        let mid = seed.is_multiple_of(3) && left < 10;
         let state = random_position(seed, kind, left, mid);
         let obj = objective_of(&state);
         let want = minimax(&state, obj);
         let got = solver.solve(&state, obj).unwrap();
         assert_eq!(got.tricks, want, "{kind:?} seed {seed} left {left} {state:?}");
-        if seed % 7 == 0 {
+        if seed.is_multiple_of(7) {
             // Per-card values: the best one equals the total.
             let values = solver.card_values(&state, obj).unwrap();
             let mover_high = (state.to_play == obj.target()) == matches!(obj, Objective::Declarer(_));
