@@ -442,6 +442,7 @@ impl Moves {
     pub(crate) fn take_best(&mut self, k: usize, n: usize) -> Card {
         let mut b = k;
         for j in k + 1..n {
+            // Branch-free: which score is higher is data the processor cannot predict.
             b = std::hint::select_unpredictable(self.scores[j] > self.scores[b], j, b);
         }
         self.scores.swap(k, b);
