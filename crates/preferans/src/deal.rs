@@ -26,13 +26,17 @@ pub fn hand_rng(seed: u64, hand: u64) -> ChaCha8Rng {
 pub fn uniform_below(rng: &mut impl RngCore, n: u32) -> u32 {
     debug_assert!(n > 0);
     let n = n.max(1);
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let m = u64::from(rng.next_u32()) * u64::from(n);
-        if (m as u32) >= threshold {
-            return (m >> 32) as u32;
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    // The rejection threshold `2^32 mod n` is below `n`: only a low part under `n` needs it,
+    // so the division is almost never done (Lemire's "nearly divisionless" form; the same
+    // draws are kept and rejected as with the threshold always computed).
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (m >> 32) as u32
 }
 
 /// A shuffled deck: index order (7♠ … A♥) permuted by Fisher–Yates from the top down.

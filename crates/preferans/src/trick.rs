@@ -190,13 +190,32 @@ impl Trick {
 
     /// Index (in playing order) of the card now winning.
     pub fn winning_index(&self, trump: Option<Suit>) -> Option<usize> {
+        if self.len > 0 && self.owners[0] != TALON_OWNER {
+            return Some(self.plain_winning_index(trump));
+        }
         let w = self.winning_card(trump)?;
         (0..self.len as usize).find(|&i| self.cards[i] == w)
+    }
+
+    /// The winning index of a trick led by a player (R6): each card that beats the best so
+    /// far takes its place. (A talon-led trick, X2, needs `winning_card`'s rule.)
+    #[inline]
+    fn plain_winning_index(&self, trump: Option<Suit>) -> usize {
+        let mut best = 0;
+        for i in 1..(self.len as usize).min(4) {
+            if beats(self.cards[i], self.cards[best], trump) {
+                best = i;
+            }
+        }
+        best
     }
 
     /// The owner of the card now winning.
     #[inline]
     pub fn winner(&self, trump: Option<Suit>) -> Option<Owner> {
+        if self.len > 0 && self.owners[0] != TALON_OWNER {
+            return Some(self.owners[self.plain_winning_index(trump)]);
+        }
         let w = self.winning_card(trump)?;
         (0..self.len as usize)
             .find(|&i| self.cards[i] == w)
@@ -226,6 +245,36 @@ mod tests {
     }
     fn set(s: &str) -> CardSet {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn r6_the_quick_winner_agrees_with_the_rule_on_every_trick() {
+        // Every trick of three cards, under every trump: the winner found by `beats` card by
+        // card (the fast path of `winner` and `winning_index`) is the card R6 names
+        // (`winning_card`: the highest trump, else the highest card of the suit led).
+        let cards: Vec<Card> = CardSet::FULL.iter().collect();
+        let trumps = [
+            None,
+            Some(Suit::Spades),
+            Some(Suit::Clubs),
+            Some(Suit::Diamonds),
+            Some(Suit::Hearts),
+        ];
+        for &a in &cards {
+            for &b in cards.iter().filter(|&&b| b != a) {
+                for &d in cards.iter().filter(|&&d| d != a && d != b) {
+                    let mut t = Trick::new();
+                    t.push(1, a);
+                    t.push(2, b);
+                    t.push(0, d);
+                    for trump in trumps {
+                        let i = t.winning_index(trump).expect("a winner");
+                        assert_eq!(Some(t.card_at(i)), t.winning_card(trump), "{a} {b} {d} {trump:?}");
+                        assert_eq!(t.winner(trump), Some(t.owner_at(i)));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

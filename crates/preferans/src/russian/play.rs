@@ -11,13 +11,14 @@ impl RussianHand {
     pub fn legal_cards_now(&self) -> crate::CardSet {
         let pos = self.turn as usize;
         let hand = self.hands[pos.min(2)];
-        legal_cards(
-            hand,
-            self.trick.led(),
-            self.trick.winning_card(self.trump),
-            self.trump,
-            Obligations::RUSSIAN,
-        )
+        let ob = Obligations::RUSSIAN;
+        // The winning card matters only where a card must head the trick (not in R6).
+        let winning = if ob.must_head {
+            self.trick.winning_card(self.trump)
+        } else {
+            None
+        };
+        legal_cards(hand, self.trick.led(), winning, self.trump, ob)
     }
 
     pub(super) fn play_legal(&self, out: &mut Vec<Action>) {
@@ -85,6 +86,7 @@ impl RussianHand {
         });
     }
 
+    #[inline(always)]
     pub(super) fn play_card(&mut self, pos: u8, card: crate::Card) {
         let p = pos as usize % 3;
         if let Some(led) = self.trick.led() {
