@@ -177,12 +177,6 @@ impl RussianHand {
 
 /// Index of the `k`-th set bit (0-based) of `bits`.
 #[inline]
-fn nth_bit(mut bits: u32, k: u32) -> Option<u8> {
-    if k >= bits.count_ones() {
-        return None;
-    }
-    for _ in 0..k {
-        bits &= bits.wrapping_sub(1);
-    }
-    (bits != 0).then(|| bits.trailing_zeros() as u8)
+fn nth_bit(bits: u32, k: u32) -> Option<u8> {
+    crate::cardset::select_bit(bits, k).map(|i| i as u8)
 }
