@@ -404,20 +404,17 @@ pub(crate) fn run_tops(own: u32, present: u32) -> u32 {
 /// the cards of the same hand (`own`) directly below it among the cards in play.
 #[inline]
 pub(crate) fn run_low(card: Card, present: u32, own: u32) -> u32 {
-    let base = u32::from(card.index()) & !7;
-    let mut low = u32::from(card.index());
-    loop {
-        let below = present & ((1u32 << low) - 1) & !((1u32 << base) - 1);
-        if below == 0 {
-            break;
-        }
-        let next = 31 - below.leading_zeros();
-        if own >> next & 1 == 0 {
-            break;
-        }
-        low = next;
-    }
-    low - base
+    // Without a loop (its length would be data the processor cannot predict): the cards in
+    // play of the suit up to the card, less everything at or below the highest of them that
+    // is not his; the run is what remains, and its lowest card ends it.
+    let i = u32::from(card.index());
+    let base = i & !7;
+    let up_to = present & (0xffu32 << base) & (u32::MAX >> (31 - i));
+    let mut cut = up_to & !own;
+    cut |= cut >> 1;
+    cut |= cut >> 2;
+    cut |= cut >> 4;
+    (up_to & !cut).trailing_zeros().min(i) - base
 }
 
 /// The moves of one node: cards and ordering scores, taken best first.
@@ -510,5 +507,29 @@ mod tests {
         assert_eq!(run_tops(0b0101, 0b1101), 0b0100);
         // The 8 in another hand splits them.
         assert_eq!(run_tops(0b0101, 0b1111), 0b0101);
+    }
+
+    /// The loop form of [`run_low`]: down from the card while the next lower card in play is
+    /// his.
+    fn run_low_by_steps(card: Card, present: u32, own: u32) -> u32 {
+        let base = u32::from(card.index()) & !7;
+        let mut low = u32::from(card.index());
+        loop {
+            let below = present & ((1u32 << low) - 1) & !((1u32 << base) - 1);
+            if below == 0 || own >> (31 - below.leading_zeros()) & 1 == 0 {
+                return low - base;
+            }
+            low = 31 - below.leading_zeros();
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn run_low_matches_the_step_by_step_walk(own in any::<u32>(), others in any::<u32>(), i in 0u8..32) {
+            let own = own | 1 << i;
+            let present = own | others;
+            let card = Card::from_index(i).expect("card");
+            prop_assert_eq!(run_low(card, present, own), run_low_by_steps(card, present, own));
+        }
     }
 }
