@@ -11,7 +11,7 @@ use preferans_solver::Solver;
 
 fn agree(kind: BenchKind, seeds: std::ops::Range<u64>) {
     let mut solver = Solver::with_table_bytes(4 << 20);
-    for seed in soaked(seeds.end - seeds.start, seeds.start) {
+    for seed in soaked(seeds) {
         let (start, obj) = bench_position(seed, kind);
         // Three or four tricks played, and up to two cards of the next; for the first deals,
         // two tricks (eight left: slower for minimax).

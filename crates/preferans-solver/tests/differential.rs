@@ -19,7 +19,7 @@ fn agree_small(kind: Kind, count: u64, seed0: u64) {
 
 fn agree_with_tricks(kind: Kind, count: u64, seed0: u64, tricks_left: impl Fn(u64) -> u8) {
     let mut solver = Solver::with_table_bytes(1 << 20);
-    for seed in soaked(count, seed0) {
+    for seed in soaked(seed0..seed0 + count) {
         let left = tricks_left(seed);
         let mid = seed.is_multiple_of(3) && left < 10;
         let state = random_position(seed, kind, left, mid);
@@ -74,7 +74,7 @@ fn small_endgames_agree_with_minimax() {
 /// table, so that an entry relying on too few ranks answers a copy wrongly.
 fn agree_perturbed(kind: Kind, count: u64, seed0: u64) {
     let mut solver = Solver::with_table_bytes(1 << 20);
-    for seed in soaked(count, seed0) {
+    for seed in soaked(seed0..seed0 + count) {
         let left = 2 + (seed % 3) as u8;
         let base = random_position(seed, kind, left, false);
         let obj = objective_of(&base);

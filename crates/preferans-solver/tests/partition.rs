@@ -13,7 +13,7 @@ fn agree(kind: BenchKind, seeds: std::ops::Range<u64>) {
     let mut partition = Solver::with_table_bytes(8 << 20);
     let mut exact = Solver::with_table_bytes(8 << 20);
     exact.set_partition_search(false);
-    for seed in soaked(seeds.end - seeds.start, seeds.start) {
+    for seed in soaked(seeds) {
         let (start, obj) = bench_position(seed, kind);
         for cards in [0, seed % 5 + 1, 3 * (seed % 4) + 7] {
             let s = advance(start, cards, seed);

@@ -25,10 +25,10 @@ pub fn soak() -> (u64, u64) {
     }
 }
 
-/// `count` positions from `seed0`, as the soak setting (see [`soak`]) scales them.
-pub fn soaked(count: u64, seed0: u64) -> std::ops::Range<u64> {
+/// The seeds of a test, as the soak setting (see [`soak`]) scales and shifts them.
+pub fn soaked(seeds: std::ops::Range<u64>) -> std::ops::Range<u64> {
     let (mult, offset) = soak();
-    seed0 + offset..seed0 + offset + count * mult
+    seeds.start + offset..seeds.start + offset + (seeds.end - seeds.start) * mult
 }
 
 /// Kinds of hand.
