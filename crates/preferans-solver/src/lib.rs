@@ -191,6 +191,8 @@ impl Solver {
             partition: self.partition,
             trump_memo: search::trump_memo(),
             sure_losses: matches!(objective, Objective::Misere(_)) && state.trump.is_none(),
+            #[cfg(test)]
+            bounds: true,
         })
     }
 

@@ -79,6 +79,11 @@ pub(crate) struct Search<'t> {
     /// Whether to ask for the target's sure losses (`Search::target_loses_at_least`): in
     /// misère; in all-pass it costs more time than it saves (measured).
     pub sure_losses: bool,
+    /// The static bounds (misère and trick-contract cutoffs, refuted leads); off, the search
+    /// is plain alpha-beta with the table, a reference to check a bound against (unit tests
+    /// only: the search pays nothing for it).
+    #[cfg(test)]
+    pub bounds: bool,
 }
 
 /// A small direct-mapped memo of sure trump tricks, keyed by the hands' trumps (0: empty).
@@ -150,7 +155,7 @@ impl Search<'_> {
         // Static bounds (see `bounds`): each cutoff relies only on the bound that made it.
         // Misère bounds are cheaper than a table probe and come first; trick-contract ones
         // cost more and come after it (measured).
-        if !self.maximize {
+        if !self.maximize && self.bounds_on() {
             if let Some(cut) = self.misere_cutoff(to_play, left, alpha, beta) {
                 return cut;
             }
@@ -182,7 +187,8 @@ impl Search<'_> {
             }
             hint = p.best;
         }
-        if self.maximize {
+        if !self.bounds_on() {
+        } else if self.maximize {
             if let Some(cut) = self.trick_contract_cutoff(to_play, left, alpha, beta) {
                 return cut;
             }
@@ -215,6 +221,15 @@ impl Search<'_> {
         (v, rel)
     }
 
+    /// Whether the static bounds are asked (always, outside unit tests).
+    #[inline(always)]
+    fn bounds_on(&self) -> bool {
+        #[cfg(test)]
+        return self.bounds;
+        #[cfg(not(test))]
+        true
+    }
+
     /// Whether a talon card still leads one of the `left` remaining tricks (X2, F3).
     #[inline]
     pub(crate) fn talon_pending(&self, left: u8) -> bool {
@@ -241,7 +256,7 @@ impl Search<'_> {
         // once the first card has not cut (most cut nodes cut on it).
         let mut refuted = [RefutedLeads::default(); 2];
         let mut refuted_suits = 0u32;
-        let mut looked = !(self.maximize && cur.trick.is_empty());
+        let mut looked = !(self.bounds_on() && self.maximize && cur.trick.is_empty());
         for k in 0..n {
             let card = moves.take_best(k, n);
             let bit = 1u32 << card.index();
