@@ -163,6 +163,12 @@ pub(crate) mod test_util {
         f(&mut s)
     }
 
+    /// The integration tests' soak setting (`PREF_SOAK`), shared.
+    #[allow(dead_code)]
+    mod soak {
+        include!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/soak.rs"));
+    }
+
     /// Seeded random endgames (`tricks` tricks) with a random hand to lead: each misère
     /// bound's answer is checked against exact search, in the position and in one its
     /// relevance mask says it stands for (the cards outside the mask dealt again among the
@@ -176,7 +182,10 @@ pub(crate) mod test_util {
     ) -> usize {
         use preferans::trick::Trick;
         use preferans::CardSet;
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        // `PREF_SOAK=MULT[,OFFSET]`: MULT times the endgames, from another seed.
+        let (mult, offset) = soak::soak();
+        let deals = deals * mult as usize;
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15 ^ offset;
         let mut next = move || {
             x ^= x << 13;
             x ^= x >> 7;
