@@ -259,7 +259,42 @@ pub(crate) struct RefutedLeads {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{at, with_contract};
+    use super::super::test_util::{at, check_claims, with_contract, Claim};
+
+    #[test]
+    fn refuted_leads_hold_against_exact_search() {
+        // Every card of a refuted suit, led, gives the value claimed (outside the window).
+        let mut answered = 0;
+        for trump in [None, Some(preferans::Suit::Hearts)] {
+            answered += check_claims(trump, true, 30_000, 2..=6, |s, lead, k| {
+                let left = s.hands[0].count_ones() as u8;
+                let (alpha, beta) = (k as i8 - 1, k as i8);
+                if k == 0 {
+                    return Vec::new();
+                }
+                let mut out = Vec::new();
+                for r in s.refuted_leads(lead, left, alpha, beta) {
+                    let (least, most) = if r.value >= beta {
+                        (r.value, left as i8)
+                    } else {
+                        (0, r.value)
+                    };
+                    for suit in (0..4).filter(|&q| r.suits >> (q * 8) & 0xff != 0) {
+                        if s.hands[lead as usize] >> (suit * 8) & 0xff != 0 {
+                            out.push(Claim {
+                                lead_suit: Some(suit),
+                                least,
+                                most,
+                                mask: r.rel,
+                            });
+                        }
+                    }
+                }
+                out
+            });
+        }
+        assert!(answered > 2_000, "the refuted leads answered {answered} times");
+    }
 
     #[test]
     fn the_defence_runs_out_of_leads_that_keep_the_declarer_off_lead() {

@@ -139,13 +139,24 @@ pub(crate) mod test_util {
         trump: Option<preferans::Suit>,
         f: impl FnOnce(&mut Search) -> R,
     ) -> R {
-        let mut table = Table::with_bytes(1 << 16);
         let bits = hands.map(|h| h.parse::<CardSet>().expect("cards").bits());
+        with_game_mut(bits, trump, trump.is_some(), f)
+    }
+
+    /// Position 0 the target of a trick contract in `trump` (`maximize`), or of misère; the
+    /// hands as card-set bits.
+    pub(super) fn with_game_mut<R>(
+        bits: [u32; 3],
+        trump: Option<preferans::Suit>,
+        maximize: bool,
+        f: impl FnOnce(&mut Search) -> R,
+    ) -> R {
+        let mut table = Table::with_bytes(1 << 16);
         let mut s = Search {
             hands: bits,
             trump,
             target: 0,
-            maximize: trump.is_some(),
+            maximize,
             talon: [None, None],
             talon_first_left: 0,
             talon_pending_from: u8::MAX,
@@ -157,7 +168,7 @@ pub(crate) mod test_util {
             aborted: false,
             partition: true,
             trump_memo: crate::search::trump_memo(),
-            sure_losses: trump.is_none(),
+            sure_losses: !maximize && trump.is_none(),
             bounds: true,
         };
         f(&mut s)
@@ -169,19 +180,53 @@ pub(crate) mod test_util {
         include!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/soak.rs"));
     }
 
-    /// Seeded random endgames (`tricks` tricks) with a random hand to lead: each misère
-    /// bound's answer is checked against exact search, in the position and in one its
-    /// relevance mask says it stands for (the cards outside the mask dealt again among the
-    /// same hands, in the same numbers per suit). `bound` returns the least and most tricks
-    /// the target is said to take, and the mask. (The whole-search differential tests let an
-    /// unsound count of forced wins, or a mask too small, pass; this catches them.)
+    /// What a bound claims of an endgame: the target takes `least..=most` tricks, relying on
+    /// the cards `mask` (top-closed per suit) — from the trick's start, or (`lead_suit`) after
+    /// the leader leads any card of that suit.
+    pub(super) struct Claim {
+        pub lead_suit: Option<usize>,
+        pub least: i8,
+        pub most: i8,
+        pub mask: u32,
+    }
+
+    /// [`check_claims`] for a misère bound returning the least and most tricks the target
+    /// is said to take, and the mask.
     pub(super) fn check_bound(
         deals: usize,
         tricks: std::ops::RangeInclusive<u64>,
         bound: impl Fn(&Search, u8, usize) -> Option<(i8, i8, u32)>,
     ) -> usize {
+        check_claims(None, false, deals, tricks, |s, lead, k| {
+            bound(s, lead, k)
+                .map(|(least, most, mask)| Claim {
+                    lead_suit: None,
+                    least,
+                    most,
+                    mask,
+                })
+                .into_iter()
+                .collect()
+        })
+    }
+
+    /// Seeded random endgames (`tricks` tricks) with a random hand to lead, in misère
+    /// (`maximize` false, no trumps) or a trick contract in `trump`: each claim of a bound
+    /// (`claims`, asked for every `k` in `0..=tricks`) is checked against exact search, in
+    /// the position and in one its mask says it stands for (the cards outside the mask dealt
+    /// again among the same hands, in the same numbers per suit). The reference search runs
+    /// without any bound, so that an unsound bound cannot vouch for itself (with the bounds
+    /// on, a bound that claimed too much made the reference claim it too). (The whole-search
+    /// differential tests let an unsound count of forced wins, or a mask too small, pass;
+    /// this catches them.) Returns the number of claims checked.
+    pub(super) fn check_claims(
+        trump: Option<preferans::Suit>,
+        maximize: bool,
+        deals: usize,
+        tricks: std::ops::RangeInclusive<u64>,
+        claims: impl Fn(&Search, u8, usize) -> Vec<Claim>,
+    ) -> usize {
         use preferans::trick::Trick;
-        use preferans::CardSet;
         // `PREF_SOAK=MULT[,OFFSET]`: MULT times the endgames, from another seed.
         let (mult, offset) = soak::soak();
         let deals = deals * mult as usize;
@@ -192,16 +237,41 @@ pub(crate) mod test_util {
             x ^= x << 17;
             x
         };
-        // The reference: exact search without any bound, so that an unsound bound cannot
-        // vouch for itself (with the bounds on, a bound that claims too much made the
-        // reference claim it too).
-        let takes = |bits: [u32; 3], lead: u8, n: usize| {
-            let sets = bits.map(|b| CardSet::from_bits(b).to_string());
-            let hands = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
-            with_contract_mut(hands, None, |s| {
+        // The target's tricks from the trick's start, or after `lead` leads `card`.
+        let takes = |bits: [u32; 3], lead: u8, n: usize, card: Option<u32>| {
+            with_game_mut(bits, trump, maximize, |s| {
                 s.bounds = false;
-                s.exact(Trick::new(), lead, n as u8, 0)
+                let mut trick = Trick::new();
+                let mut to_play = lead;
+                if let Some(c) = card.and_then(|i| preferans::Card::from_index(i as u8)) {
+                    s.hands[lead as usize] &= !(1u32 << c.index());
+                    trick.push(lead, c);
+                    to_play = (lead + 1) % 3;
+                }
+                s.exact(trick, to_play, n as u8, 0)
             })
+        };
+        let check = |bits: [u32; 3], lead: u8, n: usize, claim: &Claim, what: &str| {
+            let cards = match claim.lead_suit {
+                None => vec![None],
+                Some(suit) => (0..8)
+                    .map(|r| suit as u32 * 8 + r)
+                    .filter(|&i| bits[lead as usize] & 1 << i != 0)
+                    .map(Some)
+                    .collect(),
+            };
+            for card in cards {
+                let t = takes(bits, lead, n, card);
+                let hands = bits.map(|b| CardSet::from_bits(b).to_string());
+                let led = card.and_then(|i| preferans::Card::from_index(i as u8));
+                assert!(
+                    (claim.least..=claim.most).contains(&t),
+                    "{what} {hands:?}, hand {lead} leads (card {led:?}): {}..={} with mask {:#x}, takes {t}",
+                    claim.least,
+                    claim.most,
+                    claim.mask
+                );
+            }
         };
         let mut answered = 0;
         for deal in 0..deals {
@@ -227,44 +297,33 @@ pub(crate) mod test_util {
             for (h, b) in bits.iter_mut().enumerate() {
                 *b = deck[h * n..h * n + n].iter().fold(0, |acc, &i| acc | 1 << i);
             }
-            let sets = bits.map(|b| CardSet::from_bits(b).to_string());
-            let hands = [sets[0].as_str(), sets[1].as_str(), sets[2].as_str()];
             for k in 0..=n {
-                let Some((least, most, mask)) = with_search(hands, |s| bound(s, lead, k)) else {
-                    continue;
-                };
-                answered += 1;
-                let t = takes(bits, lead, n);
-                assert!(
-                    (least..=most).contains(&t),
-                    "{hands:?}, hand {lead} leads: {least}..={most}, takes {t}"
-                );
-                let mut matched = bits;
-                for suit in 0..4 {
-                    let free: Vec<u32> = (0..8)
-                        .map(|r| suit * 8 + r)
-                        .filter(|&i| mask & 1 << i == 0 && (bits[0] | bits[1] | bits[2]) & 1 << i != 0)
-                        .collect();
-                    let mut owners: Vec<usize> = free
-                        .iter()
-                        .map(|&i| (0..3).find(|&h| bits[h] & 1 << i != 0).unwrap_or(0))
-                        .collect();
-                    for i in (1..owners.len()).rev() {
-                        owners.swap(i, (next() % (i as u64 + 1)) as usize);
-                    }
-                    for (&i, &h) in free.iter().zip(&owners) {
-                        for b in matched.iter_mut() {
-                            *b &= !(1 << i);
+                for claim in with_game_mut(bits, trump, maximize, |s| claims(s, lead, k)) {
+                    answered += 1;
+                    check(bits, lead, n, &claim, "");
+                    let mut matched = bits;
+                    for suit in 0..4 {
+                        let free: Vec<u32> = (0..8)
+                            .map(|r| suit * 8 + r)
+                            .filter(|&i| claim.mask & 1 << i == 0 && (bits[0] | bits[1] | bits[2]) & 1 << i != 0)
+                            .collect();
+                        let mut owners: Vec<usize> = free
+                            .iter()
+                            .map(|&i| (0..3).find(|&h| bits[h] & 1 << i != 0).unwrap_or(0))
+                            .collect();
+                        for i in (1..owners.len()).rev() {
+                            owners.swap(i, (next() % (i as u64 + 1)) as usize);
                         }
-                        matched[h] |= 1 << i;
+                        for (&i, &h) in free.iter().zip(&owners) {
+                            for b in matched.iter_mut() {
+                                *b &= !(1 << i);
+                            }
+                            matched[h] |= 1 << i;
+                        }
                     }
+                    let original = bits.map(|b| CardSet::from_bits(b).to_string());
+                    check(matched, lead, n, &claim, &format!("matching {original:?}:"));
                 }
-                let t = takes(matched, lead, n);
-                let other = matched.map(|b| CardSet::from_bits(b).to_string());
-                assert!(
-                    (least..=most).contains(&t),
-                    "{hands:?}, hand {lead} leads: {least}..={most} with mask {mask:#x}; {other:?} takes {t}"
-                );
             }
         }
         answered
