@@ -188,6 +188,7 @@ impl Search<'_> {
             hint = p.best;
         }
         if !self.bounds_on() {
+            // The unit tests' reference search: no bound at all.
         } else if self.maximize {
             if let Some(cut) = self.trick_contract_cutoff(to_play, left, alpha, beta) {
                 return cut;

@@ -274,20 +274,9 @@ mod tests {
                 }
                 let mut out = Vec::new();
                 for r in s.refuted_leads(lead, left, alpha, beta) {
-                    let (least, most) = if r.value >= beta {
-                        (r.value, left as i8)
-                    } else {
-                        (0, r.value)
-                    };
-                    for suit in (0..4).filter(|&q| r.suits >> (q * 8) & 0xff != 0) {
-                        if s.hands[lead as usize] >> (suit * 8) & 0xff != 0 {
-                            out.push(Claim {
-                                lead_suit: Some(suit),
-                                least,
-                                most,
-                                mask: r.rel,
-                            });
-                        }
+                    let led = r.suits & s.hands[lead as usize];
+                    for suit in (0..4).filter(|&q| led >> (q * 8) & 0xff != 0) {
+                        out.push(Claim::cutoff(r.value, beta, left, r.rel, Some(suit)));
                     }
                 }
                 out

@@ -190,6 +190,20 @@ pub(crate) mod test_util {
         pub mask: u32,
     }
 
+    impl Claim {
+        /// What a cutoff of the null window below `beta` claims, in a position of `left`
+        /// tricks: at least its value `v` when that reaches `beta`, else at most `v`.
+        pub(super) fn cutoff(v: i8, beta: i8, left: u8, mask: u32, lead_suit: Option<usize>) -> Claim {
+            let (least, most) = if v >= beta { (v, left as i8) } else { (0, v) };
+            Claim {
+                lead_suit,
+                least,
+                most,
+                mask,
+            }
+        }
+    }
+
     /// [`check_claims`] for a misère bound returning the least and most tricks the target
     /// is said to take, and the mask.
     pub(super) fn check_bound(

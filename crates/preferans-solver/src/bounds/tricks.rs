@@ -379,15 +379,7 @@ mod tests {
                 let (alpha, beta) = (k as i8 - 1, k as i8);
                 s.trick_contract_cutoff(lead, left, alpha, beta)
                     .filter(|_| k > 0)
-                    .map(|(v, mask)| {
-                        let (least, most) = if v >= beta { (v, left as i8) } else { (0, v) };
-                        Claim {
-                            lead_suit: None,
-                            least,
-                            most,
-                            mask,
-                        }
-                    })
+                    .map(|(v, mask)| Claim::cutoff(v, beta, left, mask, None))
                     .into_iter()
                     .collect()
             });
