@@ -259,29 +259,21 @@ pub(crate) struct RefutedLeads {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{at, check_claims, with_contract, Claim};
+    use super::super::test_util::{at, check_trick_claims, with_contract, Claim};
 
     #[test]
     fn refuted_leads_hold_against_exact_search() {
         // Every card of a refuted suit, led, gives the value claimed (outside the window).
-        let mut answered = 0;
-        for trump in [None, Some(preferans::Suit::Hearts)] {
-            answered += check_claims(trump, true, 30_000, 2..=6, |s, lead, k| {
-                let left = s.hands[0].count_ones() as u8;
-                let (alpha, beta) = (k as i8 - 1, k as i8);
-                if k == 0 {
-                    return Vec::new();
+        let answered = check_trick_claims(30_000, |s, lead, left, beta| {
+            let mut out = Vec::new();
+            for r in s.refuted_leads(lead, left, beta - 1, beta) {
+                let led = r.suits & s.hands[lead as usize];
+                for suit in (0..4).filter(|&q| led >> (q * 8) & 0xff != 0) {
+                    out.push(Claim::cutoff(r.value, beta, left, r.rel, Some(suit)));
                 }
-                let mut out = Vec::new();
-                for r in s.refuted_leads(lead, left, alpha, beta) {
-                    let led = r.suits & s.hands[lead as usize];
-                    for suit in (0..4).filter(|&q| led >> (q * 8) & 0xff != 0) {
-                        out.push(Claim::cutoff(r.value, beta, left, r.rel, Some(suit)));
-                    }
-                }
-                out
-            });
-        }
+            }
+            out
+        });
         assert!(answered > 2_000, "the refuted leads answered {answered} times");
     }
 

@@ -204,6 +204,24 @@ pub(crate) mod test_util {
         }
     }
 
+    /// [`check_claims`] for a trick-contract bound, in no trumps and with trumps (the other
+    /// suits are interchangeable with it), at every null window `beta - 1..beta` (`beta` from
+    /// 1 to the tricks left): `claims(search, leader, tricks left, beta)`.
+    pub(super) fn check_trick_claims(deals: usize, claims: impl Fn(&Search, u8, u8, i8) -> Vec<Claim>) -> usize {
+        [None, Some(preferans::Suit::Hearts)]
+            .into_iter()
+            .map(|trump| {
+                check_claims(trump, true, deals, 2..=6, |s, lead, k| {
+                    let left = s.hands[0].count_ones() as u8;
+                    if k == 0 {
+                        return Vec::new();
+                    }
+                    claims(s, lead, left, k as i8)
+                })
+            })
+            .sum()
+    }
+
     /// [`check_claims`] for a misère bound returning the least and most tricks the target
     /// is said to take, and the mask.
     pub(super) fn check_bound(
