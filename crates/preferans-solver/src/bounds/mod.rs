@@ -270,12 +270,12 @@ pub(crate) mod test_util {
             x
         };
         // The target's tricks from the trick's start, or after `lead` leads `card`.
-        let takes = |bits: [u32; 3], lead: u8, n: usize, card: Option<u32>| {
+        let takes = |bits: [u32; 3], lead: u8, n: usize, card: Option<preferans::Card>| {
             with_game_mut(bits, trump, maximize, |s| {
                 s.bounds = false;
                 let mut trick = Trick::new();
                 let mut to_play = lead;
-                if let Some(c) = card.and_then(|i| preferans::Card::from_index(i as u8)) {
+                if let Some(c) = card {
                     s.hands[lead as usize] &= !(1u32 << c.index());
                     trick.push(lead, c);
                     to_play = (lead + 1) % 3;
@@ -284,21 +284,19 @@ pub(crate) mod test_util {
             })
         };
         let check = |bits: [u32; 3], lead: u8, n: usize, claim: &Claim, what: &str| {
-            let cards = match claim.lead_suit {
+            let cards: Vec<Option<preferans::Card>> = match claim.lead_suit {
                 None => vec![None],
-                Some(suit) => (0..8)
-                    .map(|r| suit as u32 * 8 + r)
-                    .filter(|&i| bits[lead as usize] & 1 << i != 0)
+                Some(suit) => CardSet::from_bits(bits[lead as usize] & 0xff << (suit * 8))
+                    .iter()
                     .map(Some)
                     .collect(),
             };
             for card in cards {
                 let t = takes(bits, lead, n, card);
                 let hands = bits.map(|b| CardSet::from_bits(b).to_string());
-                let led = card.and_then(|i| preferans::Card::from_index(i as u8));
                 assert!(
                     (claim.least..=claim.most).contains(&t),
-                    "{what} {hands:?}, hand {lead} leads (card {led:?}): {}..={} with mask {:#x}, takes {t}",
+                    "{what} {hands:?}, hand {lead} leads (card {card:?}): {}..={} with mask {:#x}, takes {t}",
                     claim.least,
                     claim.most,
                     claim.mask
@@ -333,32 +331,40 @@ pub(crate) mod test_util {
                 for claim in with_game_mut(bits, trump, maximize, |s| claims(s, lead, k)) {
                     answered += 1;
                     check(bits, lead, n, &claim, "");
-                    let mut matched = bits;
-                    for suit in 0..4 {
-                        let free: Vec<u32> = (0..8)
-                            .map(|r| suit * 8 + r)
-                            .filter(|&i| claim.mask & 1 << i == 0 && (bits[0] | bits[1] | bits[2]) & 1 << i != 0)
-                            .collect();
-                        let mut owners: Vec<usize> = free
-                            .iter()
-                            .map(|&i| (0..3).find(|&h| bits[h] & 1 << i != 0).unwrap_or(0))
-                            .collect();
-                        for i in (1..owners.len()).rev() {
-                            owners.swap(i, (next() % (i as u64 + 1)) as usize);
-                        }
-                        for (&i, &h) in free.iter().zip(&owners) {
-                            for b in matched.iter_mut() {
-                                *b &= !(1 << i);
-                            }
-                            matched[h] |= 1 << i;
-                        }
-                    }
+                    let matched = redeal(bits, claim.mask, &mut next);
                     let original = bits.map(|b| CardSet::from_bits(b).to_string());
                     check(matched, lead, n, &claim, &format!("matching {original:?}:"));
                 }
             }
         }
         answered
+    }
+
+    /// The hands `bits` with the cards in play outside `mask` dealt again among the same
+    /// hands, in the same numbers per suit (`next` draws the shuffle): a position the mask
+    /// says a claim stands for.
+    fn redeal(bits: [u32; 3], mask: u32, next: &mut impl FnMut() -> u64) -> [u32; 3] {
+        let mut matched = bits;
+        for suit in 0..4 {
+            let free: Vec<u32> = (0..8)
+                .map(|r| suit * 8 + r)
+                .filter(|&i| mask & 1 << i == 0 && (bits[0] | bits[1] | bits[2]) & 1 << i != 0)
+                .collect();
+            let mut owners: Vec<usize> = free
+                .iter()
+                .map(|&i| (0..3).find(|&h| bits[h] & 1 << i != 0).unwrap_or(0))
+                .collect();
+            for i in (1..owners.len()).rev() {
+                owners.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            for (&i, &h) in free.iter().zip(&owners) {
+                for b in matched.iter_mut() {
+                    *b &= !(1 << i);
+                }
+                matched[h] |= 1 << i;
+            }
+        }
+        matched
     }
 
     /// Cards of suit `suit` from rank index `rank` up.
