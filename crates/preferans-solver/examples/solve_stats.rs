@@ -5,7 +5,8 @@
 //! relative-rank keys), e.g. `... solve_stats 1000 trump warm,plain`. `repeat=N` solves the set
 //! N times and keeps each deal's fastest time: the work is the same every time, so the minimum
 //! filters out the machine's own noise (this machine's speed wanders by a third between
-//! minutes), e.g. `... solve_stats 1000 trump repeat=5`.
+//! minutes), e.g. `... solve_stats 1000 trump repeat=5`. `byvalue` also prints the deals
+//! grouped by their value (the target's tricks): how many, mean time and mean nodes.
 use std::time::Instant;
 
 use preferans_solver::benchset::{bench_position, bench_set, BenchKind};
@@ -38,6 +39,7 @@ fn main() {
             .collect();
         let mut times = vec![f64::INFINITY; deals.len()];
         let mut nodes = vec![0.0; deals.len()];
+        let mut values = vec![0u8; deals.len()];
         for _ in 0..repeat {
             // Each pass starts from an empty table (a warm pass warms it again itself).
             solver.clear();
@@ -50,6 +52,22 @@ fn main() {
                 let sol = solver.solve(&state, obj).expect("benchmark deals are valid");
                 times[i] = times[i].min(t.elapsed().as_secs_f64() * 1e6);
                 nodes[i] = sol.nodes as f64;
+                values[i] = sol.tricks;
+            }
+        }
+        if flags.contains("byvalue") {
+            for v in 0..=10u8 {
+                let of: Vec<usize> = (0..deals.len()).filter(|&i| values[i] == v).collect();
+                if of.is_empty() {
+                    continue;
+                }
+                let mean = |x: &[f64]| of.iter().map(|&i| x[i]).sum::<f64>() / of.len() as f64;
+                println!(
+                    "{fam:?} worth {v}: {} deals, time µs mean {:.1}; nodes mean {:.0}",
+                    of.len(),
+                    mean(&times),
+                    mean(&nodes)
+                );
             }
         }
         let stats = |v: &mut Vec<f64>| {
