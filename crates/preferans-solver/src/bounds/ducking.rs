@@ -49,20 +49,28 @@ static SPREAD: [u16; 256] = {
 /// Set in a solved holding's entry.
 const SOLVED: u8 = 0x80;
 
-/// Every holding's counts ([`count_others`] in bits 0–2, [`count_on_lead`] in bits 3–5, and
-/// [`SOLVED`]), or 0. Threads that solve the same holding at once store the same value.
-static COUNTS: [AtomicU8; 0x10000] = [const { AtomicU8::new(0) }; 0x10000];
+/// Whether the others may discard from the suit in a game: the game of the module doc
+/// ([`DISCARDS`]), or the one without their discards that [`clean_without_discards`] asks.
+type Discards = usize;
+
+/// The others may discard (the game of the module doc).
+const DISCARDS: Discards = 1;
+
+/// Every holding's counts, per [`Discards`] ([`count_others`] in bits 0–2, [`count_on_lead`]
+/// in bits 3–5, and [`SOLVED`]), or 0. Threads that solve the same holding at once store the
+/// same value.
+static COUNTS: [[AtomicU8; 0x10000]; 2] = [const { [const { AtomicU8::new(0) }; 0x10000] }; 2];
 
 /// The counts of a holding, solved first if need be.
 #[inline]
-fn solved(d: u32, a: u32, b: u32) -> u8 {
+fn solved(d: u32, a: u32, b: u32, who: Discards) -> u8 {
     let i = index(d, a, b);
-    let v = COUNTS[i].load(Ordering::Relaxed);
+    let v = COUNTS[who][i].load(Ordering::Relaxed);
     if v & SOLVED != 0 {
         return v;
     }
-    let v = SOLVED | count_others((d, a, b)) | count_on_lead((d, a, b)) << 3;
-    COUNTS[i].store(v, Ordering::Relaxed);
+    let v = SOLVED | count_others((d, a, b), who) | count_on_lead((d, a, b), who) << 3;
+    COUNTS[who][i].store(v, Ordering::Relaxed);
     v
 }
 
@@ -98,26 +106,26 @@ impl Iterator for Choices {
 
 /// His tricks from the holding `(d, a, b)` left after a round: he played `c`, the others'
 /// top card was `top`. Topping it, he won the trick and leads; else they are still on lead.
-fn after_round(c: u32, top: u32, (d, a, b): Holding) -> u8 {
+fn after_round(c: u32, top: u32, (d, a, b): Holding, who: Discards) -> u8 {
     if c > top {
-        on_lead(solved(d, a, b)).saturating_add(1).min(NEVER)
+        on_lead(solved(d, a, b, who)).saturating_add(1).min(NEVER)
     } else {
-        others(solved(d, a, b))
+        others(solved(d, a, b, who))
     }
 }
 
 /// The game with the others on lead: the most tricks of the suit they can make him win, over
 /// their moves (a discard, a round led by the hand after him, a round led by the hand before
 /// him), each answered by his best card.
-fn count_others((d, a, b): Holding) -> u8 {
-    let discards = choices(a | b)
+fn count_others((d, a, b): Holding, who: Discards) -> u8 {
+    let discards = choices(if who == DISCARDS { a | b } else { 0 })
         .filter(|&c| c != 0)
-        .map(|c| others(solved(d, a & !c, b & !c)));
+        .map(|c| others(solved(d, a & !c, b & !c, who)));
     // The hand after him leads, the other follows, he plays last.
     let next_leads = choices(a).filter(|&x| x != 0).flat_map(|x| {
         choices(b).map(move |y| {
             choices(d)
-                .map(|c| after_round(c, x.max(y), (d & !c, a & !x, b & !y)))
+                .map(|c| after_round(c, x.max(y), (d & !c, a & !x, b & !y), who))
                 .min()
                 .unwrap_or(NEVER)
         })
@@ -127,7 +135,7 @@ fn count_others((d, a, b): Holding) -> u8 {
         choices(d)
             .map(|c| {
                 choices(a)
-                    .map(|y| after_round(c, x.max(y), (d & !c, a & !y, b & !x)))
+                    .map(|y| after_round(c, x.max(y), (d & !c, a & !y, b & !x), who))
                     .max()
                     .unwrap_or(0)
             })
@@ -140,7 +148,7 @@ fn count_others((d, a, b): Holding) -> u8 {
 /// The game with him on lead: his best card of the suit against every way the next two
 /// hands follow (or discard, void); if one of them goes over it they are on lead again, else
 /// he has won a trick and leads again.
-fn count_on_lead((d, a, b): Holding) -> u8 {
+fn count_on_lead((d, a, b): Holding, who: Discards) -> u8 {
     choices(d)
         .filter(|&c| c != 0)
         .map(|c| {
@@ -149,10 +157,10 @@ fn count_on_lead((d, a, b): Holding) -> u8 {
                 .map(|(y, z)| {
                     let left = (d & !c, a & !y, b & !z);
                     if y.max(z) > c {
-                        others(solved(left.0, left.1, left.2))
+                        others(solved(left.0, left.1, left.2, who))
                     } else {
                         // Nobody went over: his card topped the round.
-                        after_round(c, 0, left)
+                        after_round(c, 0, left, who)
                     }
                 })
                 .max()
@@ -167,8 +175,17 @@ fn count_on_lead((d, a, b): Holding) -> u8 {
 /// lead, and with him on lead ([`NEVER`]: he cannot get out of it).
 #[inline]
 pub(super) fn counts(d: u32, a: u32, b: u32) -> (u8, u8) {
-    let v = solved(d, a, b);
+    let v = solved(d, a, b, DISCARDS);
     (others(v), on_lead(v))
+}
+
+/// Whether, with the others on lead, he never wins a trick of the suit in the game without
+/// the others' discards (the game's gift to them, which hands that can never be void in a
+/// suit led do not get). The game's other counts are not bounds in the play (his leads
+/// after a trick he won could give the others discards), so only this zero is offered.
+#[inline]
+pub(super) fn clean_without_discards(d: u32, a: u32, b: u32) -> bool {
+    others(solved(d, a, b, 0)) == 0
 }
 
 /// The count with the others on lead, of an entry of [`COUNTS`].
@@ -230,6 +247,30 @@ mod tests {
                 "{d:08b} {a:08b} {b:08b}"
             );
         }
+    }
+
+    #[test]
+    fn without_their_discards_throwing_his_highest_card_keeps_him_clean() {
+        for (d, a, b) in holdings().filter(|&(d, _, _)| d != 0) {
+            let top = 1 << (31 - d.leading_zeros());
+            if clean_without_discards(d, a, b) {
+                assert!(clean_without_discards(d & !top, a, b), "{d:08b} {a:08b} {b:08b}");
+            }
+        }
+    }
+
+    #[test]
+    fn without_their_discards_he_is_clean_wherever_the_plain_game_says_so() {
+        let mut more = 0;
+        for (d, a, b) in holdings() {
+            let plain = count_them(d, a, b) == 0;
+            assert!(!plain || clean_without_discards(d, a, b), "{d:08b} {a:08b} {b:08b}");
+            more += usize::from(!plain && clean_without_discards(d, a, b));
+        }
+        // His ten against the 9 and the ace (the ace thrown first in the plain game).
+        assert!(clean_without_discards(0b0000_1000, 0b0000_0100, 0b1000_0000));
+        assert!(count_them(0b0000_1000, 0b0000_0100, 0b1000_0000) > 0);
+        assert!(more > 1_000, "{more} holdings clean only without their discards");
     }
 
     #[test]

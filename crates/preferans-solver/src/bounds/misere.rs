@@ -3,8 +3,8 @@
 
 use preferans::trick::Owner;
 
-use super::ducking::{counts, NEVER};
-use super::{byte_any, smear_up};
+use super::ducking::{clean_without_discards, counts, NEVER};
+use super::{byte_any, byte_counts, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
@@ -72,6 +72,15 @@ impl Search<'_> {
         // His cards of a suit, the next hand's and the one after's (rank bits).
         let (next, after) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
         let holding = |suit: u32| counts(mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff);
+        if !on_lead && limit == 0 {
+            // The others' refinements of the zero count: either answers exactly, or none.
+            if let Some(mask) = self.locked_lead_clean(to_play) {
+                return Some((0, mask));
+            }
+            if let Some(answer) = self.clean_without_discards(to_play) {
+                return answer.map(|mask| (0, mask));
+            }
+        }
         // On lead, his lead may take a suit's count off: no finite count exceeds three (a
         // test checks), and stopping early would only miss a cutoff.
         let allowed = limit + if on_lead { 3 } else { 0 };
@@ -105,6 +114,73 @@ impl Search<'_> {
             }
         }
         Some((most, theirs_up & both))
+    }
+
+    /// The others on lead, and the leader's partner never able to take the lead from him:
+    /// in every suit they both hold, the partner's cards all lie under the leader's lowest
+    /// (he leads, the partner follows under him or discards, so this stays true). While the
+    /// target wins no trick, the leader then wins every trick, and only his suits are led.
+    /// In each of them the target ducks every lead if his `i`-th lowest card lies under the
+    /// leader's `i`-th lowest, for every `i` up to the shorter holding: he plays his highest
+    /// card under the card led (which keeps that true), and when he must discard, a suit's
+    /// highest card (which keeps it too). Then he takes no more tricks. Returns the
+    /// relevance mask: the leader's cards from his lowest up, in the suits the target or the
+    /// partner holds too (with the shape fixed, the cards under them lie where they did).
+    #[inline]
+    fn locked_lead_clean(&self, to_play: Owner) -> Option<u32> {
+        let t = self.target as usize % 3;
+        let leader = to_play as usize % 3;
+        if leader == t {
+            return None;
+        }
+        let (mine, lead, partner) = (self.hands[t], self.hands[leader], self.hands[3 - leader - t]);
+        let lead_up = smear_up(lead);
+        if partner & lead_up != 0 {
+            return None;
+        }
+        let mut led = byte_any(mine) & lead;
+        while led != 0 {
+            let suit = led.trailing_zeros() & !7;
+            let (his, mut theirs) = (mine >> suit & 0xff, lead >> suit & 0xff);
+            led &= !(0xff << suit);
+            let mut need = 1;
+            while theirs != 0 && need <= his.count_ones() {
+                let low = theirs & theirs.wrapping_neg();
+                if (his & (low - 1)).count_ones() < need {
+                    return None;
+                }
+                theirs &= theirs - 1;
+                need += 1;
+            }
+        }
+        Some(lead_up & (byte_any(mine) | byte_any(partner)))
+    }
+
+    /// The others on lead, holding as many cards as each other in every suit: while the
+    /// target wins no trick only they lead, and neither is then ever void in a suit led, so
+    /// neither ever discards (a trick of a suit takes one card from each of them, as both
+    /// hold it or neither). `Some` of whether every suit he holds has a zero ducking game
+    /// without their discards, with the relevance mask of [`Search::target_takes_at_most`]
+    /// (the games' cards; the rule itself relies on the shape only). `None` when their
+    /// lengths differ (the plain games decide).
+    #[inline]
+    fn clean_without_discards(&self, to_play: Owner) -> Option<Option<u32>> {
+        let t = self.target as usize % 3;
+        let (mine, next, after) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
+        if to_play as usize % 3 == t || byte_counts(next) != byte_counts(after) {
+            return None;
+        }
+        let theirs_up = smear_up(next | after);
+        // A suit where all his cards lie under theirs has a zero game anyway.
+        let mut rest = byte_any(mine & theirs_up);
+        while rest != 0 {
+            let suit = rest.trailing_zeros() & !7;
+            rest &= !(0xff << suit);
+            if !clean_without_discards(mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff) {
+                return Some(None);
+            }
+        }
+        Some(Some(theirs_up & byte_any(mine)))
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
@@ -257,6 +333,77 @@ mod tests {
                 .map(|(most, mask)| (0, most, mask))
         });
         assert!(answered > 10_000, "the bound answered {answered} times");
+    }
+
+    #[test]
+    fn a_lead_the_partner_can_never_take_keeps_him_clean_in_play() {
+        let answered = check_bound(60_000, 2..=6, |s, lead, k| {
+            (k == 0)
+                .then(|| s.locked_lead_clean(lead))
+                .flatten()
+                .map(|mask| (0, 0, mask))
+        });
+        assert!(answered > 1_000, "the rule answered {answered} times");
+    }
+
+    #[test]
+    fn games_without_the_discards_a_hand_never_gets_hold_in_play() {
+        let answered = check_bound(60_000, 2..=6, |s, lead, k| {
+            (k == 0)
+                .then(|| s.clean_without_discards(lead).flatten())
+                .flatten()
+                .map(|mask| (0, 0, mask))
+        });
+        assert!(answered > 1_000, "the rule answered {answered} times");
+    }
+
+    #[test]
+    fn only_the_leaders_suits_are_led_when_his_partner_cannot_take_the_lead() {
+        // Hand 1 leads. Hand 2 holds only clubs, a suit hand 1 is void in: it can never win
+        // a trick, so the target's 9 of clubs, under hand 2's 8 otherwise, is never led to.
+        // His spades and diamonds lie under hand 1's, card for card.
+        let hands = ["7S 9C 9D 7D", "QS 9S TD KH", "KC QC JC 8C"];
+        assert_eq!(
+            with_search(hands, |s| s.locked_lead_clean(1)),
+            Some(at(0, 2) | at(2, 3))
+        );
+        assert_eq!(
+            with_search(hands, |s| s.target_takes_at_most(1, 0)),
+            Some((0, at(0, 2) | at(2, 3)))
+        );
+        // With hand 2 on lead the clubs are led: no such rule.
+        assert_eq!(with_search(hands, |s| s.locked_lead_clean(2)), None);
+        // A spade of hand 2's over hand 1's 9 lets it win the lead.
+        let hands = ["7S 9C 9D 7D", "QS 9S TD KH", "KC QC JC TS"];
+        assert_eq!(with_search(hands, |s| s.locked_lead_clean(1)), None);
+        // His 9 and jack of diamonds against hand 1's 8 and king: the 8 is led first.
+        let hands = ["7S 9C 9D JD", "QS 9S 8D KD", "KC QC JC 8C"];
+        assert_eq!(with_search(hands, |s| s.locked_lead_clean(1)), None);
+    }
+
+    #[test]
+    fn others_of_the_same_suit_lengths_never_discard() {
+        // The others hold as many cards as each other in every suit, so neither can ever
+        // discard (he never leads while he wins nothing): the ace of clubs must be played
+        // over his ten whenever the 9 is led, though in the plain game it is thrown first.
+        let hands = ["TC JD 7D 7H", "TS 9C KH QH", "KS AC AH 9H"];
+        let games = at(1, 2) | at(3, 2);
+        assert_eq!(with_search(hands, |s| s.clean_without_discards(1)), Some(Some(games)));
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 0)), Some((0, games)));
+        // His 7 and ten of clubs against the 8 9 and the jack ace: whoever leads, each round
+        // has a card of theirs over one of his (he keeps the 7 for the 8 or the 9, and the
+        // jack and the ace must follow to the rounds, over his ten).
+        let hands = ["7C TC", "8C 9C", "AC JC"];
+        assert_eq!(
+            with_search(hands, |s| s.clean_without_discards(1)),
+            Some(Some(at(1, 1)))
+        );
+        // Hand 2's diamond for a heart: each can be void in a suit the other leads.
+        let hands = ["TC 7D 7H", "9C KH QH", "AC 8D 9H"];
+        assert_eq!(with_search(hands, |s| s.clean_without_discards(1)), None);
+        // The same lengths, but his ten of clubs over both of theirs: the 9 is led.
+        let hands = ["TC 7H", "9C KH", "8C AH"];
+        assert_eq!(with_search(hands, |s| s.clean_without_discards(1)), Some(None));
     }
 
     #[test]
