@@ -49,8 +49,8 @@ static SPREAD: [u16; 256] = {
 /// Set in a solved holding's entry.
 const SOLVED: u8 = 0x80;
 
-/// Whether the others may discard from the suit in a game: the game of the module doc
-/// ([`DISCARDS`]), or the one without their discards that [`clean_without_discards`] asks.
+/// Whether the others may discard from the suit in a game: 1 in the game of the module doc,
+/// 0 in the one without their discards (see [`counts`]).
 type Discards = usize;
 
 /// The others may discard (the game of the module doc).
@@ -172,20 +172,13 @@ fn count_on_lead((d, a, b): Holding, who: Discards) -> u8 {
 
 /// The game's counts for his cards `d` of a suit, the next hand's `a` and the one after's
 /// `b` (rank bits): the most tricks of the suit the others can make him win with them on
-/// lead, and with him on lead ([`NEVER`]: he cannot get out of it).
+/// lead, and with him on lead ([`NEVER`]: he cannot get out of it). With `discards` false,
+/// the game without the others' discards: the caller knows they never get one (they hold
+/// as many cards as each other in every suit, see `Search::target_takes_at_most`).
 #[inline]
-pub(super) fn counts(d: u32, a: u32, b: u32) -> (u8, u8) {
-    let v = solved(d, a, b, DISCARDS);
+pub(super) fn counts(d: u32, a: u32, b: u32, discards: bool) -> (u8, u8) {
+    let v = solved(d, a, b, usize::from(discards));
     (others(v), on_lead(v))
-}
-
-/// Whether, with the others on lead, he never wins a trick of the suit in the game without
-/// the others' discards (the game's gift to them, which hands that can never be void in a
-/// suit led do not get). The game's other counts are not bounds in the play (his leads
-/// after a trick he won could give the others discards), so only this zero is offered.
-#[inline]
-pub(super) fn clean_without_discards(d: u32, a: u32, b: u32) -> bool {
-    others(solved(d, a, b, 0)) == 0
 }
 
 /// The count with the others on lead, of an entry of [`COUNTS`].
@@ -223,11 +216,16 @@ mod tests {
     }
 
     fn count_them(d: u32, a: u32, b: u32) -> u8 {
-        counts(d, a, b).0
+        counts(d, a, b, true).0
     }
 
     fn count_him(d: u32, a: u32, b: u32) -> u8 {
-        counts(d, a, b).1
+        counts(d, a, b, true).1
+    }
+
+    /// The counts without their discards.
+    fn bare(d: u32, a: u32, b: u32) -> (u8, u8) {
+        counts(d, a, b, false)
     }
 
     #[test]
@@ -250,35 +248,35 @@ mod tests {
     }
 
     #[test]
-    fn without_their_discards_throwing_his_highest_card_keeps_him_clean() {
+    fn without_their_discards_throwing_his_highest_card_never_raises_the_count() {
         for (d, a, b) in holdings().filter(|&(d, _, _)| d != 0) {
             let top = 1 << (31 - d.leading_zeros());
-            if clean_without_discards(d, a, b) {
-                assert!(clean_without_discards(d & !top, a, b), "{d:08b} {a:08b} {b:08b}");
-            }
+            assert!(bare(d & !top, a, b).0 <= bare(d, a, b).0, "{d:08b} {a:08b} {b:08b}");
         }
     }
 
     #[test]
-    fn without_their_discards_he_is_clean_wherever_the_plain_game_says_so() {
-        let mut more = 0;
+    fn without_their_discards_the_counts_are_never_higher() {
+        let mut lower = 0;
         for (d, a, b) in holdings() {
-            let plain = count_them(d, a, b) == 0;
-            assert!(!plain || clean_without_discards(d, a, b), "{d:08b} {a:08b} {b:08b}");
-            more += usize::from(!plain && clean_without_discards(d, a, b));
+            let ((o, l), (bo, bl)) = (counts(d, a, b, true), bare(d, a, b));
+            assert!(bo <= o && bl <= l, "{d:08b} {a:08b} {b:08b}");
+            lower += usize::from(bo < o);
         }
         // His ten against the 9 and the ace (the ace thrown first in the plain game).
-        assert!(clean_without_discards(0b0000_1000, 0b0000_0100, 0b1000_0000));
+        assert_eq!(bare(0b0000_1000, 0b0000_0100, 0b1000_0000).0, 0);
         assert!(count_them(0b0000_1000, 0b0000_0100, 0b1000_0000) > 0);
-        assert!(more > 1_000, "{more} holdings clean only without their discards");
+        assert!(lower > 1_000, "{lower} holdings count less without their discards");
     }
 
     #[test]
     fn finite_counts_stay_small() {
         for (d, a, b) in holdings() {
-            let (o, l) = counts(d, a, b);
-            assert!(o <= 3 || o == NEVER, "{d:08b} {a:08b} {b:08b}");
-            assert!(l <= 3 || l == NEVER, "{d:08b} {a:08b} {b:08b}");
+            for discards in [true, false] {
+                let (o, l) = counts(d, a, b, discards);
+                assert!(o <= 3 || o == NEVER, "{d:08b} {a:08b} {b:08b}");
+                assert!(l <= 3 || l == NEVER, "{d:08b} {a:08b} {b:08b}");
+            }
         }
     }
 

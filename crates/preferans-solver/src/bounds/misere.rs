@@ -3,7 +3,7 @@
 
 use preferans::trick::Owner;
 
-use super::ducking::{clean_without_discards, counts, NEVER};
+use super::ducking::{counts, NEVER};
 use super::{byte_any, byte_counts, smear_up};
 use crate::search::Search;
 
@@ -71,14 +71,15 @@ impl Search<'_> {
         }
         // His cards of a suit, the next hand's and the one after's (rank bits).
         let (next, after) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
-        let holding = |suit: u32| counts(mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff);
+        // Holding as many cards as each other in every suit, they never discard: a trick
+        // takes a card of its suit from each of them (both hold it, or neither, and then he
+        // leads it: the game never lets him, he could not get out).
+        let discards = byte_counts(next) != byte_counts(after);
+        let holding = |suit: u32| counts(mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff, discards);
         if !on_lead && limit == 0 {
-            // The others' refinements of the zero count: either answers exactly, or none.
+            // A refinement of the zero count, exact where it answers.
             if let Some(mask) = self.locked_lead_clean(to_play) {
                 return Some((0, mask));
-            }
-            if let Some(answer) = self.clean_without_discards(to_play) {
-                return answer.map(|mask| (0, mask));
             }
         }
         // On lead, his lead may take a suit's count off: no finite count exceeds three (a
@@ -154,33 +155,6 @@ impl Search<'_> {
             }
         }
         Some(lead_up & (byte_any(mine) | byte_any(partner)))
-    }
-
-    /// The others on lead, holding as many cards as each other in every suit: while the
-    /// target wins no trick only they lead, and neither is then ever void in a suit led, so
-    /// neither ever discards (a trick of a suit takes one card from each of them, as both
-    /// hold it or neither). `Some` of whether every suit he holds has a zero ducking game
-    /// without their discards, with the relevance mask of [`Search::target_takes_at_most`]
-    /// (the games' cards; the rule itself relies on the shape only). `None` when their
-    /// lengths differ (the plain games decide).
-    #[inline]
-    fn clean_without_discards(&self, to_play: Owner) -> Option<Option<u32>> {
-        let t = self.target as usize % 3;
-        let (mine, next, after) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
-        if to_play as usize % 3 == t || byte_counts(next) != byte_counts(after) {
-            return None;
-        }
-        let theirs_up = smear_up(next | after);
-        // A suit where all his cards lie under theirs has a zero game anyway.
-        let mut rest = byte_any(mine & theirs_up);
-        while rest != 0 {
-            let suit = rest.trailing_zeros() & !7;
-            rest &= !(0xff << suit);
-            if !clean_without_discards(mine >> suit & 0xff, next >> suit & 0xff, after >> suit & 0xff) {
-                return Some(None);
-            }
-        }
-        Some(Some(theirs_up & byte_any(mine)))
     }
 
     /// Without trumps, at a trick boundary whose trick no talon card leads: the misère /
@@ -324,6 +298,7 @@ impl Search<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::byte_counts;
     use super::super::test_util::{at, check_bound, with_search};
 
     #[test]
@@ -347,14 +322,16 @@ mod tests {
     }
 
     #[test]
-    fn games_without_the_discards_a_hand_never_gets_hold_in_play() {
-        let answered = check_bound(60_000, 2..=6, |s, lead, k| {
-            (k == 0)
-                .then(|| s.clean_without_discards(lead).flatten())
+    fn the_ducking_count_without_discards_holds_in_play() {
+        // Only the positions where the others hold the same suit lengths.
+        let answered = check_bound(120_000, 2..=6, |s, lead, k| {
+            let t = s.target as usize;
+            let same = byte_counts(s.hands[(t + 1) % 3]) == byte_counts(s.hands[(t + 2) % 3]);
+            same.then(|| s.target_takes_at_most(lead, k as i8))
                 .flatten()
-                .map(|mask| (0, 0, mask))
+                .map(|(most, mask)| (0, most, mask))
         });
-        assert!(answered > 1_000, "the rule answered {answered} times");
+        assert!(answered > 2_000, "the bound answered {answered} times");
     }
 
     #[test]
@@ -384,26 +361,26 @@ mod tests {
     #[test]
     fn others_of_the_same_suit_lengths_never_discard() {
         // The others hold as many cards as each other in every suit, so neither can ever
-        // discard (he never leads while he wins nothing): the ace of clubs must be played
-        // over his ten whenever the 9 is led, though in the plain game it is thrown first.
+        // discard: the ace of clubs must be played over his ten whenever the 9 is led, though
+        // in the plain game it is thrown first.
         let hands = ["TC JD 7D 7H", "TS 9C KH QH", "KS AC AH 9H"];
         let games = at(1, 2) | at(3, 2);
-        assert_eq!(with_search(hands, |s| s.clean_without_discards(1)), Some(Some(games)));
         assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 0)), Some((0, games)));
         // His 7 and ten of clubs against the 8 9 and the jack ace: whoever leads, each round
         // has a card of theirs over one of his (he keeps the 7 for the 8 or the 9, and the
         // jack and the ace must follow to the rounds, over his ten).
         let hands = ["7C TC", "8C 9C", "AC JC"];
         assert_eq!(
-            with_search(hands, |s| s.clean_without_discards(1)),
-            Some(Some(at(1, 1)))
+            with_search(hands, |s| s.target_takes_at_most(1, 0)),
+            Some((0, at(1, 1)))
         );
-        // Hand 2's diamond for a heart: each can be void in a suit the other leads.
+        // Hand 2's diamond for a heart: each can be void in a suit the other leads, and the
+        // ace of clubs may go.
         let hands = ["TC 7D 7H", "9C KH QH", "AC 8D 9H"];
-        assert_eq!(with_search(hands, |s| s.clean_without_discards(1)), None);
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 0)), None);
         // The same lengths, but his ten of clubs over both of theirs: the 9 is led.
         let hands = ["TC 7H", "9C KH", "8C AH"];
-        assert_eq!(with_search(hands, |s| s.clean_without_discards(1)), Some(None));
+        assert_eq!(with_search(hands, |s| s.target_takes_at_most(1, 0)), None);
     }
 
     #[test]
