@@ -193,13 +193,18 @@ impl Search<'_> {
             if let Some(cut) = self.trick_contract_cutoff(to_play, left, alpha, beta) {
                 return cut;
             }
-        } else if self.sure_losses && !self.talon_pending(left) {
-            // The misère target's sure losses: asked only where the table did not
-            // answer (measured: fewer nodes and less time than in front of the probe). Any
-            // number of losses (asking only up to three, as before, was no faster once the
-            // follows were ordered by score: docs/performance.md item 32).
-            if let Some(cut) = self.target_loses_at_least(left as i8 - alpha) {
-                return (left as i8 - cut.0, cut.1);
+        } else if self.trump.is_none() && !self.talon_pending(left) {
+            // The finer ducking games, and the misère target's sure losses: asked only where
+            // the table did not answer (measured: fewer nodes and less time than in front of
+            // the probe). Any number of losses (asking only up to three, as before, was no
+            // faster once the follows were ordered by score: docs/performance.md item 32).
+            if let Some(cut) = self.target_takes_at_most_refined(to_play, alpha.max(0)) {
+                return cut;
+            }
+            if self.sure_losses {
+                if let Some(cut) = self.target_loses_at_least(left as i8 - alpha) {
+                    return (left as i8 - cut.0, cut.1);
+                }
             }
         }
         let (v, best, mut rel) = self.play(cur, to_play, left, a, b, hint);
