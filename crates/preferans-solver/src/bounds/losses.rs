@@ -82,6 +82,41 @@ impl Search<'_> {
     }
 }
 
+impl Search<'_> {
+    /// Without trumps, no talon card leading any trick left, and the others holding as many
+    /// cards as each other in every suit: the target's sure losses and their relevance mask
+    /// (`None` when their lengths differ).
+    /// Per suit, his resource cards under the lowest card of either of the others, X (the
+    /// one whose lowest card is higher): `min(resources, X's cards)`, summed over the suits.
+    ///
+    /// He plays a resource card whenever he can (leading, or following to its suit), and
+    /// discards one only when he holds nothing else. Then the others never discard: a trick
+    /// they lead is in a suit both hold (their lengths are equal), and so is his lead of a
+    /// resource card (X holds its suit), so their lengths stay equal. A suit's count then
+    /// falls only when he plays one of its resource cards (X, holding only higher cards of
+    /// it, follows to it or led it: he loses the trick) or when he discards one (he loses
+    /// the trick): by one in a trick, and only in a trick he loses. No discard of theirs
+    /// takes a resource away, so nothing is subtracted for forced wins, and the suits add up
+    /// whichever of the others X is.
+    #[inline(never)]
+    pub(crate) fn target_loses_without_discards(&self) -> Option<(i8, u32)> {
+        let t = self.target as usize % 3;
+        let (mine, next, after) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
+        if byte_counts(next) != byte_counts(after) {
+            return None;
+        }
+        // Per suit the hand whose lowest card is higher gives more resource cards (they hold
+        // as many cards of it as each other): his cards under both hands' lowest. The count
+        // relies on the cards from that lowest up (below lie only his resource cards and the
+        // other hand's lowest ones, whose numbers the shape fixes).
+        let x_up = smear_up(next) & smear_up(after);
+        let res = mine & !x_up & byte_any(next);
+        let best = byte_min(byte_counts(res), byte_counts(next));
+        let mask = x_up & byte_any(best);
+        Some((byte_sum(best) as i8, mask))
+    }
+}
+
 /// The most tricks of the suits `suits` (bytes) that the hand `y` can lead and the misère /
 /// all-pass target, holding `mine`, must win, and the relevance mask of that count. He
 /// ducks whenever he holds a card under the card led, and throws a suit's highest card, so
@@ -167,6 +202,38 @@ mod tests {
                 .map(|(losses, mask)| (0, left - losses, mask))
         });
         assert!(answered > 10_000, "the bound answered {answered} times");
+    }
+
+    #[test]
+    fn sure_losses_without_their_discards_never_exceed_the_exact_losses() {
+        let answered = check_bound(300_000, 3..=6, |s, _, k| {
+            let left = s.hands[0].count_ones() as i8;
+            (k == 0)
+                .then(|| s.target_loses_without_discards())
+                .flatten()
+                .filter(|&(losses, _)| losses > 0)
+                .map(|(losses, mask)| (0, left - losses, mask))
+        });
+        assert!(answered > 2_000, "the bound answered {answered} times");
+    }
+
+    #[test]
+    fn without_their_discards_every_resource_is_a_loss() {
+        // Hand 1 and hand 2 hold one spade, one heart and one club each. His 7 8 of spades
+        // lie under either's spade, but each holds only one: one loss. His 7 of hearts lies
+        // under either's heart: one more. Nothing is subtracted for the 8 of clubs hand 2
+        // could lead (he is void in clubs anyway). The counts rely on the higher of the two
+        // hands' lowest cards and up: the ten of spades, the 9 of hearts.
+        let hands = ["7S 8S 7H", "TS 8H KC", "9S 9H 8C"];
+        let r = with_search(hands, |s| s.target_loses_without_discards());
+        assert_eq!(r, Some((2, at(0, 3) | at(3, 2))));
+        // His 8 of hearts under hand 2's 9 but over hand 1's 7: still a resource card.
+        let hands = ["7S 8S 8H", "TS 7H KC", "9S 9H 8C"];
+        let r = with_search(hands, |s| s.target_loses_without_discards());
+        assert_eq!(r, Some((2, at(0, 3) | at(3, 2))));
+        // A club more for hand 1 and a heart less: lengths differ, no answer.
+        let hands = ["7S 8S 7H", "TS KC QC", "9S 9H 8C"];
+        assert_eq!(with_search(hands, |s| s.target_loses_without_discards()), None);
     }
 
     #[test]

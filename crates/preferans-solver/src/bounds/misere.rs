@@ -68,13 +68,20 @@ impl Search<'_> {
     #[inline(never)]
     pub(crate) fn target_takes_at_most_refined(&self, to_play: Owner, limit: i8) -> Option<(i8, u32)> {
         let t = self.target as usize % 3;
-        let (next, after) = (self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
+        let (mine, next, after) = (self.hands[t], self.hands[(t + 1) % 3], self.hands[(t + 2) % 3]);
         // Holding as many cards as each other in every suit, they never discard: a trick
         // takes a card of its suit from each of them (both hold it, or neither, and then he
         // leads it: the game never lets him, he could not get out).
         if byte_counts(next) == byte_counts(after) {
             if let Some(cut) = self.ducking_total(to_play, limit, false) {
                 return Some(cut);
+            }
+            // His sure losses, with no discard of theirs to take a resource away.
+            if let Some((losses, mask)) = self.target_loses_without_discards() {
+                let most = mine.count_ones() as i8 - losses;
+                if most <= limit {
+                    return Some((most, mask));
+                }
             }
         }
         (limit == 0)
