@@ -49,28 +49,21 @@ static SPREAD: [u16; 256] = {
 /// Set in a solved holding's entry.
 const SOLVED: u8 = 0x80;
 
-/// Whether the others may discard from the suit in a game: 1 in the game of the module doc,
-/// 0 in the one without their discards (see [`counts`]).
-type Discards = usize;
-
-/// The others may discard (the game of the module doc).
-const DISCARDS: Discards = 1;
-
-/// Every holding's counts, per [`Discards`] ([`count_others`] in bits 0–2, [`count_on_lead`]
-/// in bits 3–5, and [`SOLVED`]), or 0. Threads that solve the same holding at once store the
-/// same value.
+/// Every holding's counts in the game without the others' discards (index 0) and in the game
+/// of the module doc (1): [`count_others`] in bits 0–2, [`count_on_lead`] in bits 3–5, and
+/// [`SOLVED`], or 0. Threads that solve the same holding at once store the same value.
 static COUNTS: [[AtomicU8; 0x10000]; 2] = [const { [const { AtomicU8::new(0) }; 0x10000] }; 2];
 
 /// The counts of a holding, solved first if need be.
 #[inline]
-fn solved(d: u32, a: u32, b: u32, who: Discards) -> u8 {
+fn solved(d: u32, a: u32, b: u32, discards: bool) -> u8 {
     let i = index(d, a, b);
-    let v = COUNTS[who][i].load(Ordering::Relaxed);
+    let v = COUNTS[usize::from(discards)][i].load(Ordering::Relaxed);
     if v & SOLVED != 0 {
         return v;
     }
-    let v = SOLVED | count_others((d, a, b), who) | count_on_lead((d, a, b), who) << 3;
-    COUNTS[who][i].store(v, Ordering::Relaxed);
+    let v = SOLVED | count_others((d, a, b), discards) | count_on_lead((d, a, b), discards) << 3;
+    COUNTS[usize::from(discards)][i].store(v, Ordering::Relaxed);
     v
 }
 
@@ -106,26 +99,26 @@ impl Iterator for Choices {
 
 /// His tricks from the holding `(d, a, b)` left after a round: he played `c`, the others'
 /// top card was `top`. Topping it, he won the trick and leads; else they are still on lead.
-fn after_round(c: u32, top: u32, (d, a, b): Holding, who: Discards) -> u8 {
+fn after_round(c: u32, top: u32, (d, a, b): Holding, discards: bool) -> u8 {
     if c > top {
-        on_lead(solved(d, a, b, who)).saturating_add(1).min(NEVER)
+        on_lead(solved(d, a, b, discards)).saturating_add(1).min(NEVER)
     } else {
-        others(solved(d, a, b, who))
+        others(solved(d, a, b, discards))
     }
 }
 
 /// The game with the others on lead: the most tricks of the suit they can make him win, over
 /// their moves (a discard, a round led by the hand after him, a round led by the hand before
 /// him), each answered by his best card.
-fn count_others((d, a, b): Holding, who: Discards) -> u8 {
-    let discards = choices(if who == DISCARDS { a | b } else { 0 })
+fn count_others((d, a, b): Holding, discards: bool) -> u8 {
+    let thrown = choices(if discards { a | b } else { 0 })
         .filter(|&c| c != 0)
-        .map(|c| others(solved(d, a & !c, b & !c, who)));
+        .map(|c| others(solved(d, a & !c, b & !c, discards)));
     // The hand after him leads, the other follows, he plays last.
     let next_leads = choices(a).filter(|&x| x != 0).flat_map(|x| {
         choices(b).map(move |y| {
             choices(d)
-                .map(|c| after_round(c, x.max(y), (d & !c, a & !x, b & !y), who))
+                .map(|c| after_round(c, x.max(y), (d & !c, a & !x, b & !y), discards))
                 .min()
                 .unwrap_or(NEVER)
         })
@@ -135,20 +128,20 @@ fn count_others((d, a, b): Holding, who: Discards) -> u8 {
         choices(d)
             .map(|c| {
                 choices(a)
-                    .map(|y| after_round(c, x.max(y), (d & !c, a & !y, b & !x), who))
+                    .map(|y| after_round(c, x.max(y), (d & !c, a & !y, b & !x), discards))
                     .max()
                     .unwrap_or(0)
             })
             .min()
             .unwrap_or(NEVER)
     });
-    discards.chain(next_leads).chain(before_leads).max().unwrap_or(0)
+    thrown.chain(next_leads).chain(before_leads).max().unwrap_or(0)
 }
 
 /// The game with him on lead: his best card of the suit against every way the next two
 /// hands follow (or discard, void); if one of them goes over it they are on lead again, else
 /// he has won a trick and leads again.
-fn count_on_lead((d, a, b): Holding, who: Discards) -> u8 {
+fn count_on_lead((d, a, b): Holding, discards: bool) -> u8 {
     choices(d)
         .filter(|&c| c != 0)
         .map(|c| {
@@ -157,10 +150,10 @@ fn count_on_lead((d, a, b): Holding, who: Discards) -> u8 {
                 .map(|(y, z)| {
                     let left = (d & !c, a & !y, b & !z);
                     if y.max(z) > c {
-                        others(solved(left.0, left.1, left.2, who))
+                        others(solved(left.0, left.1, left.2, discards))
                     } else {
                         // Nobody went over: his card topped the round.
-                        after_round(c, 0, left, who)
+                        after_round(c, 0, left, discards)
                     }
                 })
                 .max()
@@ -174,10 +167,10 @@ fn count_on_lead((d, a, b): Holding, who: Discards) -> u8 {
 /// `b` (rank bits): the most tricks of the suit the others can make him win with them on
 /// lead, and with him on lead ([`NEVER`]: he cannot get out of it). With `discards` false,
 /// the game without the others' discards: the caller knows they never get one (they hold
-/// as many cards as each other in every suit, see `Search::target_takes_at_most`).
+/// as many cards as each other in every suit, see `Search::target_takes_at_most_refined`).
 #[inline]
 pub(super) fn counts(d: u32, a: u32, b: u32, discards: bool) -> (u8, u8) {
-    let v = solved(d, a, b, usize::from(discards));
+    let v = solved(d, a, b, discards);
     (others(v), on_lead(v))
 }
 
