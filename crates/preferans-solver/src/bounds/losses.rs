@@ -83,8 +83,9 @@ impl Search<'_> {
 
     /// Without trumps, no talon card leading any trick left, and the others holding as many
     /// cards as each other in every suit: the target's sure losses and their relevance mask
-    /// (`None` when their lengths differ). Per suit, his resource cards under the lowest card of either of the others, X (the
-    /// one whose lowest card is higher): `min(resources, X's cards)`, summed over the suits.
+    /// (`None` when their lengths differ). Per suit, his resource cards under the lowest
+    /// card of either of the others, X (the one whose lowest card is higher):
+    /// `min(resources, X's cards)`, summed over the suits.
     ///
     /// He plays a resource card whenever he can (leading, or following to its suit), and
     /// discards one only when he holds nothing else. Then the others never discard: a trick
