@@ -153,9 +153,8 @@ impl Search<'_> {
             return self.last_trick(to_play);
         }
         // Static bounds (see `bounds`): each cutoff relies only on the bound that made it.
-        // The misère bounds of the next trick or two are cheaper than a table probe and come
-        // first; the others cost more and come after it (measured, docs/performance.md items
-        // 23, 31 and 38).
+        // Misère bounds are cheaper than a table probe and come first; trick-contract ones
+        // cost more and come after it (measured).
         if !self.maximize && self.bounds_on() {
             if let Some(cut) = self.misere_cutoff(to_play, left, alpha, beta) {
                 return cut;
@@ -195,15 +194,11 @@ impl Search<'_> {
                 return cut;
             }
         } else if self.trump.is_none() && !self.talon_pending(left) {
-            // The ducking games, and the misère target's sure losses: asked only where the
-            // table did not answer (measured: fewer instructions than in front of the probe).
-            // Any number of losses (asking only up to three, as before, was no faster once
-            // the follows were ordered by score: docs/performance.md item 32).
-            let limit = alpha.max(0);
-            if let Some(cut) = self
-                .target_takes_at_most(to_play, limit)
-                .or_else(|| self.target_takes_at_most_refined(to_play, limit))
-            {
+            // The finer ducking games, and the misère target's sure losses: asked only where
+            // the table did not answer (measured: fewer nodes and less time than in front of
+            // the probe). Any number of losses (asking only up to three, as before, was no
+            // faster once the follows were ordered by score: docs/performance.md item 32).
+            if let Some(cut) = self.target_takes_at_most_refined(to_play, alpha.max(0)) {
                 return cut;
             }
             if self.sure_losses {

@@ -8,16 +8,20 @@ use super::{byte_any, byte_counts, smear_up};
 use crate::search::Search;
 
 impl Search<'_> {
-    /// The misère / all-pass bounds of the next trick or two at a trick boundary (no trumps),
-    /// asked in front of the table probe: a cutoff of the window `alpha..beta` (value,
-    /// relevance mask), or `None`. The ducking games and the sure losses come after the
-    /// probe (`Search::value`).
+    /// The misère / all-pass bounds at a trick boundary (no trumps): a cutoff of the window
+    /// `alpha..beta` (value, relevance mask), or `None`.
     #[inline(always)]
     pub(crate) fn misere_cutoff(&self, to_play: Owner, left: u8, alpha: i8, beta: i8) -> Option<(i8, u32)> {
         if self.trump.is_some() {
             return None;
         }
         let no_talon = !self.talon_pending(left);
+        if no_talon {
+            // The target can never be made to win a trick, or (when that cuts) only a few.
+            if let Some(cut) = self.target_takes_at_most(to_play, alpha.max(0)) {
+                return Some(cut);
+            }
+        }
         // The next trick (or two): the target must lose one, or must win one.
         if alpha >= left as i8 - 1 {
             if let Some(rel) = self.target_loses_next_trick(to_play) {
