@@ -61,10 +61,11 @@ impl Search<'_> {
     }
 
     /// After the table probe (only where it did not answer, since these checks cost more
-    /// than they save in front of it): [`Search::target_takes_at_most`] with the games
-    /// without the others' discards, where they hold as many cards as each other in every
-    /// suit; or, for a zero, a lead the partner can never take
-    /// ([`Search::locked_lead_clean`]). Without trumps, no talon card leading a trick left.
+    /// than they save in front of it), where the others hold as many cards as each other in
+    /// every suit: [`Search::target_takes_at_most`] with the games without their discards,
+    /// then his sure losses without them ([`Search::target_loses_without_discards`]); and
+    /// for a zero, a lead the partner can never take ([`Search::locked_lead_clean`]).
+    /// Without trumps, no talon card leading a trick left.
     #[inline(never)]
     pub(crate) fn target_takes_at_most_refined(&self, to_play: Owner, limit: i8) -> Option<(i8, u32)> {
         let t = self.target as usize % 3;
