@@ -5,7 +5,16 @@ use std::fmt::Write;
 
 use preferans::observation::{Holder, TrickCard};
 use preferans::record::Record;
-use preferans::{Action, HandState, Match, Viewer};
+use preferans::{Action, HandState, Viewer};
+
+/// `n` and the word, in the plural unless `n` is 1: "1 hand", "3 hands".
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
 
 fn holder(h: Holder) -> String {
     match h {
@@ -37,8 +46,13 @@ pub fn describe_record(record: &Record) -> String {
     if let Some(seed) = record.seed {
         let _ = writeln!(out, "Seed: {seed}");
     }
-    let mut m = Match::new(rules, record.seed.unwrap_or(0), record.first_dealer, record.hand_limit);
-    for h in &record.hands {
+    let Ok(mut m) = record.start() else {
+        return out;
+    };
+    for (i, h) in record.hands.iter().enumerate() {
+        if record.begin_hand(&mut m, i).is_err() {
+            break;
+        }
         let Some(hand) = m.current_hand() else { break };
         let _ = writeln!(out, "\nHand {} — dealer seat {}", h.number, h.dealer);
         for (s, cards) in h.deal.hands.iter().enumerate() {

@@ -97,13 +97,19 @@ impl RulesArgs {
     /// Builds and validates the rules.
     pub fn build(&self) -> Result<Rules> {
         let mut rules = Rules::preset(&self.preset)?;
-        rules.set("players", &self.players.to_string())?;
+        let players = self.players.to_string();
+        let mut options = vec![("players", players.as_str())];
         for o in &self.options {
             let Some((k, v)) = o.split_once('=') else {
                 bail!("option '{o}' must be NAME=VALUE, e.g. hold=seniority");
             };
-            rules.set(k.trim(), v.trim())?;
+            if k.trim() == "players" {
+                bail!("the number of players is --players, not -o players=…");
+            }
+            options.push((k.trim(), v.trim()));
         }
+        // All at once: options that need each other may come in any order.
+        rules.set_many(options)?;
         Ok(rules)
     }
 }
@@ -198,6 +204,30 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes to stdout. A closed pipe (`pref replay … | head`) ends the program quietly, as
+/// for any Unix tool; `print!` would panic there.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    if let Err(e) = o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `print!` through [`emit`].
+macro_rules! out {
+    ($($arg:tt)*) => { emit(&format!($($arg)*)) };
+}
+
+/// `println!` through [`emit`].
+macro_rules! outln {
+    ($($arg:tt)*) => { emit(&format!("{}\n", format_args!($($arg)*))) };
+}
+
 /// The error and its causes on one line.
 fn one_line(e: &anyhow::Error) -> String {
     e.chain().map(|c| c.to_string()).collect::<Vec<_>>().join(": ")
@@ -216,15 +246,23 @@ fn run(cli: Cli) -> Result<()> {
             }
             let bots = make_bots(&a.bots, &rules, a.seed, None)?;
             let record = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
-            println!("{}", sim::summary(&record));
+            outln!("{}", sim::summary(&record));
             if let Some(out) = a.out {
                 write_atomically(&out, &record.to_json())?;
-                println!("record written to {}", out.display());
+                outln!("record written to {}", out.display());
             }
             Ok(())
         }
         Command::Play(a) => {
             let mut rules = a.rules.build()?;
+            let target_option = a
+                .rules
+                .options
+                .iter()
+                .any(|o| o.split('=').next().map(str::trim) == Some("target"));
+            if a.target.is_some() && target_option {
+                bail!("give the target once: --target or -o target=…, not both");
+            }
             if let Some(t) = a.target {
                 rules.set("target", &t.to_string())?;
             }
@@ -261,10 +299,10 @@ fn run(cli: Cli) -> Result<()> {
         Command::Replay { file } => {
             let record = read_record(&file)?;
             let m = record.replay().with_context(|| format!("{}", file.display()))?;
-            print!("{}", describe::describe_record(&record));
-            println!(
-                "record valid: {} hands replayed, every outcome agrees",
-                m.finished_hands().len()
+            out!("{}", describe::describe_record(&record));
+            outln!(
+                "record valid: {} replayed, every outcome agrees",
+                describe::count(m.finished_hands().len(), "hand")
             );
             Ok(())
         }
@@ -273,9 +311,9 @@ fn run(cli: Cli) -> Result<()> {
             let m = record.replay().with_context(|| format!("{}", file.display()))?;
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
             if json {
-                println!("{}", score::score_json(&m, &names));
+                outln!("{}", score::score_json(&m, &names));
             } else {
-                print!("{}", score::score_text(&m, &names));
+                out!("{}", score::score_text(&m, &names));
             }
             Ok(())
         }
@@ -284,7 +322,7 @@ fn run(cli: Cli) -> Result<()> {
             let m = record.replay().with_context(|| format!("{}", file.display()))?;
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
             write_atomically(&svg, &preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names))?;
-            println!("pulya written to {}", svg.display());
+            outln!("pulya written to {}", svg.display());
             Ok(())
         }
         Command::Review {
@@ -305,7 +343,7 @@ fn run(cli: Cli) -> Result<()> {
             bar.finish_and_clear();
             for m in &mistakes {
                 let best: Vec<String> = m.best.iter().map(|c| c.symbol_text()).collect();
-                println!(
+                outln!(
                     "hand {} action {}: seat {} played {} — best {} — costs {} trick{}",
                     m.hand,
                     m.index,
@@ -316,14 +354,19 @@ fn run(cli: Cli) -> Result<()> {
                     if m.cost == 1 { "" } else { "s" }
                 );
             }
-            println!("{} card decisions cost tricks (threshold {threshold})", mistakes.len());
+            outln!("{} card decisions cost tricks (threshold {threshold})", mistakes.len());
             for c in &calls {
-                println!(
+                outln!(
                     "hand {} action {}: seat {} chose '{}' — best '{}' — costs {:.1} whists (simulated)",
-                    c.hand, c.index, c.seat, c.chosen, c.best, c.cost
+                    c.hand,
+                    c.index,
+                    c.seat,
+                    c.chosen,
+                    c.best,
+                    c.cost
                 );
             }
-            println!(
+            outln!(
                 "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
                 calls.len()
             );
@@ -339,19 +382,19 @@ fn run(cli: Cli) -> Result<()> {
                 .filter(|k| !k.is_empty())
                 .collect();
             let report = tournament::run(&rules, &kinds, a.deals, a.seed, a.records.as_deref())?;
-            print!("{}", tournament::text(&report, a.deals));
+            out!("{}", tournament::text(&report, a.deals));
             if let Some(out) = a.out {
                 write_atomically(&out, &tournament::json(&report, &rules, &kinds, a.deals, a.seed))?;
-                println!("report written to {}", out.display());
+                outln!("report written to {}", out.display());
             }
             Ok(())
         }
         Command::Solve(a) => {
-            print!("{}", solve::run(&a)?);
+            out!("{}", solve::run(&a)?);
             Ok(())
         }
         Command::Rules => {
-            print!("{}", rules_listing());
+            out!("{}", rules_listing());
             Ok(())
         }
     }

@@ -88,8 +88,37 @@ pub fn run(
     let players = rules.players();
     let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40).with_rules(&rules);
     let mut m = Match::new(rules, seed, 0, hands);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = std::io::stdin().lock();
+    // A line that is not UTF-8 is answered like any other unknown input.
+    let mut next_line = move || -> std::io::Result<Option<String>> {
+        let mut buf = Vec::new();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
+    };
+    let names: Vec<PlayerRecord> = (0..players)
+        .map(|s| {
+            if s == seat {
+                PlayerRecord {
+                    name: "you".into(),
+                    kind: "human".into(),
+                }
+            } else {
+                PlayerRecord {
+                    name: format!("{}-{s}", bots[s as usize].kind()),
+                    kind: bots[s as usize].kind().into(),
+                }
+            }
+        })
+        .collect();
+    // The record is saved after every action, so that an interrupted game is not lost.
+    let save_record = |m: &Match| -> Result<()> {
+        if let Some(path) = save {
+            crate::write_atomically(path, &Record::from_match(m, names.clone()).to_json())?;
+        }
+        Ok(())
+    };
     let mut out = std::io::stdout();
     writeln!(
         out,
@@ -102,7 +131,7 @@ pub fn run(
             write!(out, "{}> ", show(&obs, seat))?;
             out.flush()?;
             loop {
-                let Some(line) = lines.next().transpose()? else {
+                let Some(line) = next_line()? else {
                     break 'game;
                 };
                 if line.trim() == "quit" {
@@ -142,7 +171,9 @@ pub fn run(
             )?;
             a
         };
-        if let Some(outcome) = m.apply(to_move, action)? {
+        let outcome = m.apply(to_move, action)?;
+        save_record(&m)?;
+        if let Some(outcome) = outcome {
             writeln!(out, "== hand over: {}", outcome.summary())?;
         }
     }
@@ -163,27 +194,12 @@ pub fn run(
         .collect();
     writeln!(
         out,
-        "== after {} hands, settlement in whists: {}",
-        sheet.hands(),
+        "== after {}, settlement in whists: {}",
+        crate::describe::count(sheet.hands() as usize, "hand"),
         results.join(", ")
     )?;
     if let Some(path) = save {
-        let names = (0..players)
-            .map(|s| {
-                if s == seat {
-                    PlayerRecord {
-                        name: "you".into(),
-                        kind: "human".into(),
-                    }
-                } else {
-                    PlayerRecord {
-                        name: format!("{}-{s}", bots[s as usize].kind()),
-                        kind: bots[s as usize].kind().into(),
-                    }
-                }
-            })
-            .collect();
-        crate::write_atomically(path, &Record::from_match(&m, names).to_json())?;
+        save_record(&m)?;
         writeln!(out, "record saved to {}", path.display())?;
     }
     Ok(())

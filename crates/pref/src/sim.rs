@@ -59,9 +59,10 @@ pub fn summary(record: &Record) -> String {
         }
     }
     format!(
-        "{} hands ({} players, {}): {contracts} contracts, {misere} misère, {allpass} all-pass, {thrown} thrown in",
-        record.hands.len(),
+        "{} ({} players, {}): {}, {misere} misère, {allpass} all-pass, {thrown} thrown in",
+        crate::describe::count(record.hands.len(), "hand"),
         record.rules.players,
-        record.rules.preset
+        record.rules.preset,
+        crate::describe::count(contracts, "contract")
     )
 }

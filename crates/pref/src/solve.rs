@@ -69,6 +69,12 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
                 if cards.len() > 2 {
                     bail!("--talon takes at most two cards");
                 }
+                if cards.len() == 2 && cards[0] == cards[1] {
+                    bail!("talon card {} is given twice", cards[0]);
+                }
+                if a.lead != 0 {
+                    bail!("with --talon the eldest (position 0) plays first to the talon card (X2): leave out --lead");
+                }
                 state.talon_leads = [cards.first().copied(), cards.get(1).copied()];
             }
             Objective::AllPass(a.player)
@@ -85,12 +91,15 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
             }
         }
     };
-    let all = hs[0] | hs[1] | hs[2];
-    if all.len() != hs.iter().map(|h| h.len()).sum::<u32>() {
-        bail!("a card appears in two hands");
+    if let Some(c) = (hs[0] & hs[1] | hs[0] & hs[2] | hs[1] & hs[2]).first() {
+        bail!("card {c} appears in two hands");
     }
+    let all = hs[0] | hs[1] | hs[2];
     if hs.iter().any(|h| h.len() != hs[0].len()) {
         bail!("the three hands must have the same number of cards");
+    }
+    if hs[0].is_empty() {
+        bail!("--hands holds no cards");
     }
     if let Some(c) = state.talon_leads.iter().flatten().find(|c| all.contains(**c)) {
         bail!("talon card {c} is also in a hand");
@@ -101,26 +110,28 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
 fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState, Objective)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let record = preferans::record::Record::from_json(&text)?;
-    let rules = record.build_rules()?;
-    let Some(h) = record.hands.get(a.hand.saturating_sub(1) as usize) else {
+    // The whole record is checked first (the stored deals against the seed, every action).
+    record.replay()?;
+    let index = (a.hand as usize).checked_sub(1).context("hands are numbered from 1")?;
+    let Some(h) = record.hands.get(index) else {
         bail!("the record has {} hands, no hand {}", record.hands.len(), a.hand);
     };
-    // Replay the earlier hands, then this one up to the action.
-    let mut m = preferans::Match::new(rules, record.seed.unwrap_or(0), record.first_dealer, record.hand_limit);
-    for earlier in &record.hands[..a.hand as usize - 1] {
-        for act in &earlier.actions {
-            m.apply(act.seat, act.action)
-                .map_err(|e| anyhow::anyhow!("hand {}: {e}", earlier.number))?;
-        }
-    }
     let upto = a.action.unwrap_or(h.actions.len());
     if upto > h.actions.len() {
         bail!("hand {} has {} actions, not {upto}", a.hand, h.actions.len());
     }
+    // Replay the earlier hands, then this one up to the action.
+    let mut m = record.start()?;
+    for (i, earlier) in record.hands[..index].iter().enumerate() {
+        record.begin_hand(&mut m, i)?;
+        for act in &earlier.actions {
+            m.apply(act.seat, act.action)?;
+        }
+    }
+    record.begin_hand(&mut m, index)?;
     let mut hand = m.current_hand().cloned().context("the match was over")?;
     for act in &h.actions[..upto] {
-        hand.apply(act.seat, act.action)
-            .map_err(|e| anyhow::anyhow!("hand {}: {e}", a.hand))?;
+        hand.apply(act.seat, act.action)?;
     }
     let state = hand
         .play_state()

@@ -34,11 +34,11 @@ pub(crate) fn walk_record(
     mut progress: impl FnMut(usize, usize),
     mut visit: impl FnMut(&Match, u32, usize, &ActionRecord) -> Result<(), String>,
 ) -> Result<(), String> {
-    let rules = record.build_rules().map_err(|e| e.to_string())?;
     record.replay().map_err(|e| e.to_string())?;
-    let mut m = Match::new(rules, record.seed.unwrap_or(0), record.first_dealer, record.hand_limit);
+    let mut m = record.start().map_err(|e| e.to_string())?;
     for (hi, h) in record.hands.iter().enumerate() {
         progress(hi, record.hands.len());
+        record.begin_hand(&mut m, hi).map_err(|e| e.to_string())?;
         for (index, a) in h.actions.iter().enumerate() {
             visit(&m, h.number, index, a)?;
             m.apply(a.seat, a.action).map_err(|e| e.to_string())?;

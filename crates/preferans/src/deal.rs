@@ -72,7 +72,10 @@ impl Deal {
         let mut seen = CardSet::EMPTY;
         for (i, h) in hands.iter().enumerate() {
             if h.len() != 10 {
-                return Err(ParseError::new(format!("hand {i} has {} cards, expected 10", h.len())));
+                return Err(ParseError::new(format!(
+                    "the hand in position {i} (0 = eldest) has {} cards, expected 10",
+                    h.len()
+                )));
             }
             if !(seen & *h).is_empty() {
                 return Err(ParseError::new(format!(

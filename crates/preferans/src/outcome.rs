@@ -109,6 +109,15 @@ impl ContractOutcome {
     }
 }
 
+/// "1 trick", "2 tricks".
+fn tricks(n: u8) -> String {
+    if n == 1 {
+        "1 trick".into()
+    } else {
+        format!("{n} tricks")
+    }
+}
+
 /// What a finished hand yields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -155,21 +164,28 @@ impl HandOutcome {
                             WhistCall::Whist => " whisted",
                             WhistCall::HalfWhist => " half-whisted",
                         };
-                        format!("{who}{call} ({} tricks)", d.tricks)
+                        format!("{who}{call} ({})", tricks(d.tricks))
                     })
                     .collect();
                 let how = match c.resolution {
                     Resolution::Played => "played".to_string(),
-                    Resolution::BothPassed => "not played: both defenders passed".into(),
+                    Resolution::BothPassed => "not played: the defence passed".into(),
                     Resolution::HalfWhist => "not played: half-whist".into(),
-                    Resolution::Offer => {
-                        format!("ended by an accepted offer ({:?})", c.offer.map(|o| (o.by, o.tricks)))
-                    }
+                    Resolution::Offer => match c.offer {
+                        Some(o) => format!(
+                            "ended by an accepted offer: seat {} ({}) takes {} of the {} left",
+                            o.by,
+                            if o.declarer_side { "declarer" } else { "defence" },
+                            o.tricks,
+                            tricks(o.remaining)
+                        ),
+                        None => "ended by an accepted offer".into(),
+                    },
                 };
                 // An unplayed contract (W3, S7) took no tricks: it is scored as made.
                 let took = match c.resolution {
                     Resolution::BothPassed | Resolution::HalfWhist => String::new(),
-                    _ => format!(", took {} tricks", c.declarer_tricks),
+                    _ => format!(", took {}", tricks(c.declarer_tricks)),
                 };
                 format!(
                     "seat {} declared {}{took}; {}; {}{}",

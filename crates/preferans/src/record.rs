@@ -138,13 +138,13 @@ pub struct ActionRecord {
 pub enum RecordError {
     /// Not valid JSON for the format.
     #[error("malformed record: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(serde_json::Error),
     /// Wrong format name or version.
     #[error("{0}")]
     Format(String),
     /// The rules cannot be built.
     #[error("rules: {0}")]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     /// Something about a hand (dealer, deal, outcome).
     #[error("hand {hand}: {message}")]
     Hand {
@@ -167,6 +167,20 @@ pub enum RecordError {
         /// Why it is illegal.
         reason: String,
     },
+}
+
+// The causes are part of the messages above, so they are not also `source`s: error chains
+// (`{:#}`) would print them twice.
+impl From<serde_json::Error> for RecordError {
+    fn from(e: serde_json::Error) -> Self {
+        RecordError::Json(e)
+    }
+}
+
+impl From<RulesError> for RecordError {
+    fn from(e: RulesError) -> Self {
+        RecordError::Rules(e)
+    }
 }
 
 impl Record {
@@ -242,20 +256,19 @@ impl Record {
             )));
         }
         let mut rules = Rules::preset(&self.rules.preset)?;
-        rules.set("players", &self.rules.players.to_string())?;
-        for (k, v) in &self.rules.options {
-            rules.set(k, &v.0)?;
-        }
+        let players = self.rules.players.to_string();
+        let options = self.rules.options.iter().map(|(k, v)| (k.as_str(), v.0.as_str()));
+        rules.set_many(std::iter::once(("players", players.as_str())).chain(options))?;
         Ok(rules)
     }
 
-    /// Replays the record: rebuilds the rules, re-deals (checking the stored deal against the
-    /// seed when there is one), applies every action through the checked path and compares
-    /// every stored outcome with the derived one.
+    /// The match the record's hands are replayed in: its rules built and checked against the
+    /// players listed, before the first hand (see [`Record::begin_hand`]). For walking a
+    /// record action by action; [`Record::replay`] checks a whole record.
     ///
     /// # Errors
-    /// The first problem found, naming the hand (1-based) and the action index (0-based).
-    pub fn replay(&self) -> Result<Match, RecordError> {
+    /// The rules do not build, or disagree with the players or the first dealer.
+    pub fn start(&self) -> Result<Match, RecordError> {
         let rules = self.build_rules()?;
         if self.players.len() != rules.players() as usize {
             return Err(RecordError::Format(format!(
@@ -270,32 +283,63 @@ impl Record {
                 self.first_dealer
             )));
         }
-        let mut m = Match::new(rules, self.seed.unwrap_or(0), self.first_dealer, self.hand_limit);
+        Ok(Match::new(
+            rules,
+            self.seed.unwrap_or(0),
+            self.first_dealer,
+            self.hand_limit,
+        ))
+    }
+
+    /// Gets `m` (started by [`Record::start`], the earlier hands applied) ready for the
+    /// stored hand `index` (0-based): checks its number, dealer and deal, and deals the stored
+    /// cards when the record has no seed (with a seed they must be the seed's deal).
+    ///
+    /// # Errors
+    /// [`RecordError::Hand`] naming what disagrees.
+    pub fn begin_hand(&self, m: &mut Match, index: usize) -> Result<(), RecordError> {
+        let number = index as u32 + 1;
+        let err = |message: String| RecordError::Hand { hand: number, message };
+        let Some(h) = self.hands.get(index) else {
+            return Err(err(format!("the record has {} hands", self.hands.len())));
+        };
+        if h.number != number {
+            return Err(err(format!("numbered {}, expected {number}", h.number)));
+        }
+        let Some(current) = m.current_hand() else {
+            return Err(err("the match was already over".into()));
+        };
+        if h.dealer != m.dealer() {
+            return Err(err(format!(
+                "dealer is {}, but the deal passes to seat {}",
+                h.dealer,
+                m.dealer()
+            )));
+        }
+        let deal = deal_from_record(current, &h.deal).map_err(err)?;
+        if self.seed.is_some() {
+            if deal != *current.deal() {
+                return Err(err("the stored deal differs from the one the seed gives".into()));
+            }
+        } else {
+            m.redeal(deal);
+        }
+        Ok(())
+    }
+
+    /// Replays the record: rebuilds the rules, re-deals (checking the stored deal against the
+    /// seed when there is one), applies every action through the checked path and compares
+    /// every stored outcome with the derived one.
+    ///
+    /// # Errors
+    /// The first problem found, naming the hand (1-based) and the action index (0-based).
+    pub fn replay(&self) -> Result<Match, RecordError> {
+        let mut m = self.start()?;
         let count = self.hands.len();
         for (i, h) in self.hands.iter().enumerate() {
             let number = i as u32 + 1;
             let err = |message: String| RecordError::Hand { hand: number, message };
-            if h.number != number {
-                return Err(err(format!("numbered {}, expected {number}", h.number)));
-            }
-            let Some(current) = m.current_hand() else {
-                return Err(err("the match was already over".into()));
-            };
-            if h.dealer != m.dealer() {
-                return Err(err(format!(
-                    "dealer is {}, but the deal passes to seat {}",
-                    h.dealer,
-                    m.dealer()
-                )));
-            }
-            let deal = deal_from_record(current, &h.deal).map_err(err)?;
-            if self.seed.is_some() {
-                if deal != *current.deal() {
-                    return Err(err("the stored deal differs from the one the seed gives".into()));
-                }
-            } else {
-                m.redeal(deal);
-            }
+            self.begin_hand(&mut m, i)?;
             let mut derived = None;
             for (index, a) in h.actions.iter().enumerate() {
                 if derived.is_some() {
@@ -374,10 +418,15 @@ fn deal_from_record(current: &RussianHand, d: &DealRecord) -> Result<Deal, Strin
     }
     let mut pos_hands = [CardSet::EMPTY; 3];
     for (pos, slot) in pos_hands.iter_mut().enumerate() {
-        *slot = match current.seat_of_position(pos) {
+        let seat = current.seat_of_position(pos);
+        *slot = match seat {
             Some(s) => d.hands[s as usize],
             None => d.dummy.ok_or("the Hussar dummy's hand is missing")?,
         };
+        if slot.len() != 10 {
+            let who = seat.map_or("the dummy".to_string(), |s| format!("seat {s}"));
+            return Err(format!("{who} holds {} card(s), expected 10", slot.len()));
+        }
     }
     if players == 4 && !d.hands[current.dealer() as usize].is_empty() {
         return Err("the sitting-out dealer must have no cards".into());

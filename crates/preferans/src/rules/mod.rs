@@ -286,6 +286,22 @@ impl Rules {
         Ok(())
     }
 
+    /// Sets several options and checks the configuration once, after the last: options that
+    /// need each other (`allpass_cycle` and `allpass_progression_cap`, the dealer options and
+    /// `players`) may come in any order. Nothing changes when any of them is refused.
+    ///
+    /// # Errors
+    /// As [`Rules::set`], for the first option refused or for the configuration as a whole.
+    pub fn set_many<'a>(&mut self, options: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), RulesError> {
+        let mut next = self.clone();
+        for (name, value) in options {
+            next.set_unvalidated(name, value)?;
+        }
+        next.validate()?;
+        *self = next;
+        Ok(())
+    }
+
     /// Builder form of [`Rules::set`].
     ///
     /// # Errors

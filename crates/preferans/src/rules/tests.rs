@@ -53,6 +53,21 @@ fn section3_changed_options_and_errors() {
         Rules::sochi().with("allpass_cycle", "true"),
         Err(RulesError::Inconsistent(_))
     ));
+    // Options that need each other are accepted in either order when set together.
+    for pair in [
+        [("allpass_cycle", "true"), ("allpass_progression_cap", "4")],
+        [("allpass_progression_cap", "4"), ("allpass_cycle", "true")],
+    ] {
+        let mut r = Rules::sochi().with("allpass_progression", "geometric").unwrap();
+        r.set_many(pair).unwrap();
+        assert_eq!(r.get("allpass_cycle").unwrap(), "true");
+    }
+    let mut r = Rules::sochi();
+    assert!(matches!(
+        r.set_many([("allpass_cycle", "true")]),
+        Err(RulesError::Inconsistent(_))
+    ));
+    assert_eq!(r, Rules::sochi(), "a refused set changes nothing");
     assert!(matches!(
         Rules::sochi().with("allpass_exit", "5"),
         Err(RulesError::BadValue { .. })

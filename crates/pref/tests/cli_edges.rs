@@ -1,0 +1,252 @@
+//! Unusual input and output that exploratory testing found mishandled: options that need each
+//! other given in any order, records without a seed, positions numbered from 0, talon checks,
+//! a closed output pipe, a plain-mode game saved as it goes, and readable outcome lines.
+
+use assert_cmd::Command;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+fn pref() -> Command {
+    Command::cargo_bin("pref").unwrap()
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// `pref sim` with `args`, the record written to `dir/name`.
+fn sim(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let file = dir.join(name);
+    let out = pref().arg("sim").args(args).arg("--out").arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    file
+}
+
+#[test]
+fn options_that_need_each_other_come_in_any_order_and_their_records_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    for order in [
+        ["allpass_cycle=true", "allpass_progression_cap=4"],
+        ["allpass_progression_cap=4", "allpass_cycle=true"],
+    ] {
+        let file = sim(
+            dir.path(),
+            "ap.json",
+            &[
+                "--hands",
+                "6",
+                "-o",
+                "allpass_progression=geometric",
+                "-o",
+                order[0],
+                "-o",
+                order[1],
+            ],
+        );
+        let out = pref().arg("replay").arg(&file).output().unwrap();
+        assert!(out.status.success(), "{order:?}: {}", stderr_of(&out));
+    }
+    let out = pref()
+        .args(["sim", "--hands", "1", "-o", "players=4"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("--players"), "{}", stderr_of(&out));
+    let out = pref()
+        .args(["play", "--target", "7", "-o", "target=5"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("target"), "{}", stderr_of(&out));
+}
+
+#[test]
+fn solve_and_review_read_the_stored_deal_of_a_record_without_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(
+        dir.path(),
+        "g.json",
+        &["--seed", "7", "--hands", "4", "--bots", "heuristic"],
+    );
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    json.as_object_mut().unwrap().remove("seed");
+    let noseed = dir.path().join("noseed.json");
+    std::fs::write(&noseed, serde_json::to_string(&json).unwrap()).unwrap();
+    // Every hand's first card: the same answer with or without the seed.
+    let mut solved = 0;
+    for (i, h) in json["hands"].as_array().unwrap().iter().enumerate() {
+        let actions = h["actions"].as_array().unwrap();
+        let Some(first_play) = actions
+            .iter()
+            .position(|a| a["action"].as_str().unwrap().starts_with("play"))
+        else {
+            continue;
+        };
+        let solve = |record: &Path| {
+            let out = pref()
+                .arg("solve")
+                .arg("--record")
+                .arg(record)
+                .args(["--hand", &(i + 1).to_string(), "--action", &first_play.to_string()])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "hand {}: {}", i + 1, stderr_of(&out));
+            stdout_of(&out).lines().take(2).collect::<Vec<_>>().join("\n")
+        };
+        assert_eq!(solve(&file), solve(&noseed), "hand {}", i + 1);
+        solved += 1;
+    }
+    assert!(solved >= 2, "only {solved} hands reached the play");
+    let out = pref().arg("review").arg(&noseed).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    // With a seed, a stored deal that is not the seed's is refused, not silently replaced.
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let hands = json["hands"][0]["deal"]["hands"].as_array_mut().unwrap();
+    let (a, b) = (hands[0].clone(), hands[1].clone());
+    hands[0] = b;
+    hands[1] = a;
+    let swapped = dir.path().join("swapped.json");
+    std::fs::write(&swapped, serde_json::to_string(&json).unwrap()).unwrap();
+    let out = pref()
+        .arg("solve")
+        .arg("--record")
+        .arg(&swapped)
+        .args(["--hand", "1", "--action", "0"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("stored deal differs"), "{}", stderr_of(&out));
+}
+
+#[test]
+fn a_short_hand_in_a_record_is_named_by_its_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "g.json", &["--seed", "3", "--hands", "1"]);
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    json["hands"][0]["deal"]["hands"][0] = serde_json::json!("AS");
+    let bad = dir.path().join("short.json");
+    std::fs::write(&bad, serde_json::to_string(&json).unwrap()).unwrap();
+    let out = pref().arg("replay").arg(&bad).output().unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("seat 0 holds 1 card"), "{}", stderr_of(&out));
+}
+
+#[test]
+fn solve_refuses_hand_zero_and_bad_talons_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "g.json", &["--seed", "5", "--hands", "1"]);
+    let hands = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
+    let record = file.to_str().unwrap();
+    for (args, expect) in [
+        (vec!["solve", "--record", record, "--hand", "0"], "numbered from 1"),
+        (vec!["solve", "--hands", hands, "--talon", "8H 8H"], "given twice"),
+        (
+            vec!["solve", "--hands", hands, "--talon", "8H 7H", "--lead", "2"],
+            "--lead",
+        ),
+        (vec!["solve", "--hands", "//"], "no cards"),
+        (vec!["solve", "--hands", "AS KS/AS 8S/9S TS"], "card AS"),
+    ] {
+        let out = pref().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains(expect), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn errors_name_their_cause_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("cut.json");
+    std::fs::write(&bad, "{\"format\": ").unwrap();
+    let out = pref().arg("replay").arg(&bad).output().unwrap();
+    let err = stderr_of(&out);
+    assert!(err.contains("malformed record"), "{err}");
+    assert_eq!(err.matches("EOF while parsing").count(), 1, "{err}");
+}
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "g.json", &["--seed", "4", "--hands", "30"]);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pref"))
+        .arg("replay")
+        .arg(&file)
+        .env("RUST_BACKTRACE", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read a little, then close the pipe as `| head -1` does.
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(status.success(), "{status:?}: {err}");
+}
+
+#[test]
+fn plain_play_saves_the_record_after_every_action() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.json");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pref"))
+        .args(["play", "--seed", "3", "--hands", "2", "--save"])
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // A choice and a line that is not UTF-8; the input stays open.
+    stdin.write_all(b"1\n\xff\xfe\n").unwrap();
+    stdin.flush().unwrap();
+    // The record appears while the game still waits for input (polled: the bots may take a
+    // moment to answer).
+    let mut saved = false;
+    for _ in 0..200 {
+        if file.exists() {
+            saved = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(saved, "no record while the game was on: {}", stdout_of(&out));
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(stdout_of(&out).contains("not a legal choice"), "{}", stdout_of(&out));
+    let out = pref().arg("replay").arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+}
+
+#[test]
+fn outcome_lines_read_as_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(
+        dir.path(),
+        "g.json",
+        &["--seed", "11", "--hands", "30", "--bots", "heuristic"],
+    );
+    let out = pref().arg("replay").arg(&file).output().unwrap();
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("accepted offer: seat"),
+        "no offer in this record any more"
+    );
+    assert!(!text.contains("Some("), "debug text in: {text}");
+    assert!(!text.contains("(1 tricks)"), "{text}");
+    let one = sim(dir.path(), "one.json", &["--seed", "1", "--hands", "1"]);
+    let out = pref().arg("replay").arg(&one).output().unwrap();
+    assert!(stdout_of(&out).contains("1 hand replayed"), "{}", stdout_of(&out));
+}
