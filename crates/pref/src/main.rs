@@ -61,15 +61,15 @@ enum Command {
     Review {
         /// The record (JSON).
         file: PathBuf,
-        /// Report cards that cost at least this many tricks.
-        #[arg(long, default_value_t = 1)]
+        /// Report cards that cost at least this many tricks (1 or more).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..))]
         threshold: u8,
         /// Report bids, whist calls, discards and contracts that cost at least this many whists.
         #[arg(long, default_value_t = 2.0)]
         whists: f64,
-        /// Sampled deals per whist call, discard or contract weighed.
-        #[arg(long, default_value_t = 16)]
-        samples: usize,
+        /// Sampled deals per whist call, discard or contract weighed (1 or more).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..))]
+        samples: u64,
     },
     /// Duplicate tournament between bots: every deal played with every seating, in parallel.
     Match(MatchArgs),
@@ -158,7 +158,7 @@ struct PlayArgs {
     /// Save the game record here as the game goes (and when you quit).
     #[arg(long)]
     save: Option<PathBuf>,
-    /// Continue the game saved in this record.
+    /// Continue the game saved in this record (full-screen mode: needs a terminal).
     #[arg(long)]
     resume: Option<PathBuf>,
     /// Plain line-by-line mode (also used when not on a terminal).
@@ -336,7 +336,7 @@ fn run(cli: Cli) -> Result<()> {
             let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
                 .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             let hands = record.hands.len();
-            let calls = preferans_bots::review_calls::review_calls(&record, whists, samples, |done, _| {
+            let calls = preferans_bots::review_calls::review_calls(&record, whists, samples as usize, |done, _| {
                 bar.set_position((hands + done) as u64)
             })
             .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
@@ -436,7 +436,7 @@ fn read_record(path: &Path) -> Result<Record> {
 /// Writes via a temporary file and a rename, so a failure leaves nothing half-written.
 fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let tmp = path.with_extension("tmp-pref");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", path.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 

@@ -57,8 +57,10 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
     for (i, p) in parts.iter().enumerate() {
         hs[i] = p.parse().with_context(|| format!("hand {i}"))?;
     }
-    if a.lead > 2 || a.declarer > 2 || a.player > 2 {
-        bail!("positions are 0, 1 or 2");
+    for (option, value) in [("--lead", a.lead), ("--declarer", a.declarer), ("--player", a.player)] {
+        if value > 2 {
+            bail!("{option} {value}: positions are 0, 1 or 2");
+        }
     }
     let mut state = PlayState::first_lead(hs, None, None);
     state.to_play = a.lead;
@@ -79,8 +81,11 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
             }
             Objective::AllPass(a.player)
         }
-        text => {
-            let bid: Bid = text.parse().context("--contract")?;
+        _ => {
+            if a.talon.is_some() {
+                bail!("--talon is for all-pass (X2): a contract's talon is not led");
+            }
+            let bid: Bid = a.contract.parse().context("--contract")?;
             state.contract = Some(bid);
             state.trump = bid.trump();
             state.declarer = Some(a.declarer);

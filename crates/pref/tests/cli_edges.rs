@@ -151,6 +151,18 @@ fn solve_refuses_hand_zero_and_bad_talons_with_one_line() {
         ),
         (vec!["solve", "--hands", "//"], "no cards"),
         (vec!["solve", "--hands", "AS KS/AS 8S/9S TS"], "card AS"),
+        (
+            vec!["solve", "--hands", "AS KS/7S 8S/9S TS", "--declarer", "5"],
+            "--declarer 5",
+        ),
+        (
+            vec!["solve", "--hands", hands, "--contract", "6S", "--talon", "8H 7H"],
+            "all-pass",
+        ),
+        (
+            vec!["solve", "--hands", "AS KS/7S 8S/9S TS", "--contract", "11NT"],
+            "'11NT'",
+        ),
     ] {
         let out = pref().args(&args).output().unwrap();
         assert!(!out.status.success(), "{args:?}");
@@ -159,6 +171,8 @@ fn solve_refuses_hand_zero_and_bad_talons_with_one_line() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
+    let out = pref().args(["review", record, "--samples", "0"]).output().unwrap();
+    assert!(!out.status.success() && stderr_of(&out).contains("--samples"));
 }
 
 #[test]
