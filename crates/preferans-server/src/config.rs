@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Who takes a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(tag = "kind", rename_all = "lowercase", from = "SeatKindWire")]
 pub enum SeatKind {
     /// A person, who claims the seat with a name and gets a seat token.
     Human,
@@ -18,6 +18,24 @@ pub enum SeatKind {
         /// The bot's name as `preferans_bots::bot_by_name` knows it.
         level: String,
     },
+}
+
+/// [`SeatKind`] as it is read: unknown fields (`{"kind": "human", "level": "expert"}`) are
+/// refused, which serde does only for struct variants of an internally tagged enum.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum SeatKindWire {
+    Human {},
+    Bot { level: String },
+}
+
+impl From<SeatKindWire> for SeatKind {
+    fn from(w: SeatKindWire) -> Self {
+        match w {
+            SeatKindWire::Human {} => SeatKind::Human,
+            SeatKindWire::Bot { level } => SeatKind::Bot { level },
+        }
+    }
 }
 
 /// A table's configuration.
@@ -135,14 +153,25 @@ impl TableConfig {
         }
         let err = |e: preferans::RulesError| ConfigError(e.to_string());
         let mut rules = Rules::preset(&self.preset).map_err(err)?;
-        rules.set("players", &self.players().to_string()).map_err(err)?;
-        for (k, v) in &self.options {
-            rules.set(k, v).map_err(err)?;
+        let players = self.players().to_string();
+        let target = self.target.map(|t| t.to_string());
+        // Checked once, after the last option: options that need each other (allpass_cycle
+        // and allpass_progression_cap) may come in any order.
+        let options = std::iter::once(("players", players.as_str()))
+            .chain(self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .chain(target.as_deref().map(|t| ("target", t)));
+        rules.set_many(options).map_err(err)?;
+        // The seats decide the players: an option that says otherwise would deal to a seat
+        // the table does not have (stuck table) or leave one out (a record that does not
+        // replay). An option that agrees is harmless (and tables stored with one still load).
+        if rules.players() != self.players() {
+            return Err(ConfigError(format!(
+                "the number of seats decides the players: this table has {} seats, but the option \
+                 'players' says {}; leave out the option 'players'",
+                self.players(),
+                rules.players()
+            )));
         }
-        if let Some(t) = self.target {
-            rules.set("target", &t.to_string()).map_err(err)?;
-        }
-        rules.validate().map_err(err)?;
         Ok(rules)
     }
 }
@@ -176,5 +205,67 @@ mod tests {
         c = TableConfig::with_bots(3, "random");
         c.target = Some(20);
         assert_eq!(c.build_rules().unwrap().get("target").as_deref(), Some("20"));
+    }
+
+    #[test]
+    fn options_that_need_each_other_are_accepted_in_any_order() {
+        // `options` is sorted by name: allpass_cycle comes before the cap it needs.
+        let mut c = TableConfig::with_bots(3, "random");
+        for (k, v) in [
+            ("allpass_progression", "geometric"),
+            ("allpass_progression_cap", "3"),
+            ("allpass_cycle", "true"),
+        ] {
+            c.options.insert(k.into(), v.into());
+        }
+        let r = c.build_rules().unwrap();
+        assert_eq!(r.get("allpass_cycle").as_deref(), Some("true"));
+        assert_eq!(r.get("allpass_progression_cap").as_deref(), Some("3"));
+        // Without the cap the combination is still refused.
+        c.options.remove("allpass_progression_cap");
+        assert!(c.build_rules().unwrap_err().0.contains("allpass_progression_cap"));
+        // The dealer options need four players, whatever the order.
+        let mut c = TableConfig::with_bots(4, "random");
+        c.options.insert("dealer_allpass_talon".into(), "true".into());
+        assert_eq!(c.build_rules().unwrap().players(), 4);
+    }
+
+    #[test]
+    fn seats_with_unknown_fields_are_refused() {
+        let read = |text: &str| serde_json::from_str::<SeatKind>(text);
+        assert_eq!(read(r#"{"kind":"human"}"#).unwrap(), SeatKind::Human);
+        assert_eq!(
+            read(r#"{"kind":"bot","level":"random"}"#).unwrap(),
+            SeatKind::Bot { level: "random".into() }
+        );
+        for bad in [
+            r#"{"kind":"human","level":"expert"}"#,
+            r#"{"kind":"bot","level":"random","x":1}"#,
+            r#"{"kind":"bot"}"#,
+            r#"{"kind":"robot"}"#,
+        ] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+        // What is stored reads back.
+        let c = TableConfig::with_bots(3, "expert");
+        let back: TableConfig = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
+        assert_eq!(back, c);
+    }
+
+    #[test]
+    fn the_seats_decide_the_players() {
+        for (seats, option) in [(3, "4"), (4, "3"), (3, "2"), (2, "3")] {
+            let mut c = TableConfig::with_bots(seats, "random");
+            c.options.insert("players".into(), option.into());
+            let e = c.build_rules().unwrap_err().0;
+            assert!(
+                e.contains("leave out the option 'players'"),
+                "{seats} seats, players={option}: {e}"
+            );
+        }
+        // An option that agrees with the seats changes nothing.
+        let mut c = TableConfig::with_bots(3, "random");
+        c.options.insert("players".into(), "3".into());
+        assert_eq!(c.build_rules().unwrap().players(), 3);
     }
 }

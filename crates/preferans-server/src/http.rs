@@ -33,7 +33,7 @@ impl From<HubError> for ApiError {
             HubError::NoTable(_) => StatusCode::NOT_FOUND,
             HubError::BadToken => StatusCode::FORBIDDEN,
             HubError::Seat(_) => StatusCode::CONFLICT,
-            HubError::Illegal(_) | HubError::Config(_) => StatusCode::BAD_REQUEST,
+            HubError::BadRequest(_) | HubError::Illegal(_) | HubError::Config(_) => StatusCode::BAD_REQUEST,
             HubError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
         ApiError(status, e.to_string())
@@ -42,20 +42,51 @@ impl From<HubError> for ApiError {
 
 /// The router of the whole server.
 pub fn router(hub: Arc<Hub>) -> Router {
+    let api = Router::new()
+        .route("/rules", get(rules_info))
+        .route("/tables", get(list_tables).post(create_table))
+        .route("/tables/{id}", get(table_summary))
+        .route("/tables/{id}/seats", post(claim_seat))
+        .route("/tables/{id}/sheet.svg", get(sheet_svg))
+        .route("/tables/{id}/record", get(record))
+        .route("/tables/{id}/replay", get(replay))
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path".into()) })
+        .layer(axum::middleware::map_response(json_errors));
     Router::new()
         .route("/", get(|| async { assets::page(assets::LOBBY_HTML) }))
         .route("/table/{id}", get(|| async { assets::page(assets::TABLE_HTML) }))
         .route("/replay/{id}", get(|| async { assets::page(assets::REPLAY_HTML) }))
         .route("/static/{file}", get(assets::static_file))
-        .route("/api/rules", get(rules_info))
-        .route("/api/tables", get(list_tables).post(create_table))
-        .route("/api/tables/{id}", get(table_summary))
-        .route("/api/tables/{id}/seats", post(claim_seat))
-        .route("/api/tables/{id}/sheet.svg", get(sheet_svg))
-        .route("/api/tables/{id}/record", get(record))
-        .route("/api/tables/{id}/replay", get(replay))
+        .nest("/api", api)
         .route("/ws", get(ws_upgrade))
         .with_state(hub)
+}
+
+/// Every API error is `{"error": "…"}`: the errors axum makes itself (a path that does not
+/// decode, a method a route does not have) come as plain text and are wrapped here.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024).await.unwrap_or_default();
+    let mut text = String::from_utf8_lossy(&text).trim().to_string();
+    if text.is_empty() {
+        text = status.canonical_reason().unwrap_or("refused").to_lowercase();
+    }
+    let mut out = ApiError(status, text).into_response();
+    // Keep what axum said besides the body (e.g. `Allow` on 405).
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            out.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    out
 }
 
 async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Response {
@@ -236,8 +267,14 @@ fn all_actions(m: &Match) -> Vec<(Seat, preferans::Action)> {
 async fn replay(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(q): Query<ReplayQuery>,
+    query: Result<Query<ReplayQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    let Query(q) = query.map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("step is a number of actions, 0 or more ({})", e.body_text()),
+        )
+    })?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
     if t.status() != TableStatus::Finished {

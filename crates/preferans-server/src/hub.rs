@@ -28,18 +28,36 @@ pub enum HubError {
     /// The token is not a seat's.
     #[error("this token does not hold a seat at this table")]
     BadToken,
-    /// The seat may not be taken.
+    /// The seat may not be taken (taken, wrong password, the game is over).
     #[error("{0}")]
     Seat(String),
+    /// A malformed request: a bad name, a seat the table does not have.
+    #[error("{0}")]
+    BadRequest(String),
     /// The rules refuse the action.
     #[error("{0}")]
     Illegal(String),
     /// The configuration is refused.
     #[error("{0}")]
-    Config(#[from] ConfigError),
+    Config(ConfigError),
     /// Storage failed: nothing was applied.
     #[error("storage failed, the action was not applied: {0}")]
-    Store(#[from] StoreError),
+    Store(StoreError),
+}
+
+// Hand-written rather than `#[from]`, which would also make the cause the error's `source`:
+// the message already includes it, and error chains would print it twice.
+impl From<ConfigError> for HubError {
+    fn from(e: ConfigError) -> Self {
+        HubError::Config(e)
+    }
+}
+
+// Not `#[from]`: the message already includes the cause (see above).
+impl From<StoreError> for HubError {
+    fn from(e: StoreError) -> Self {
+        HubError::Store(e)
+    }
 }
 
 /// One table with its lock and change signal.
@@ -182,8 +200,9 @@ impl Hub {
         let id = random_hex(6);
         // Stored as a signed BIGINT: 63 bits.
         let seed = config.seed.unwrap_or_else(|| random_seed() >> 1);
-        let table = Table::new(id.clone(), config.clone(), seed, now_ms())?;
-        self.store.create_table(&id, &config, seed).await?;
+        let table = Table::new(id.clone(), config, seed, now_ms())?;
+        // The configuration as the table understood it (an empty password is none).
+        self.store.create_table(&id, &table.config, seed).await?;
         let h = Arc::new(handle(table));
         self.tables.write().await.insert(id.clone(), h.clone());
         self.schedule(&h).await;
@@ -194,7 +213,8 @@ impl Hub {
     /// and its token.
     ///
     /// # Errors
-    /// No table, wrong password, seat taken or not a person's, storage failure.
+    /// No table, a bad name, no such seat ([`HubError::BadRequest`]); the game over, wrong
+    /// password, seat taken or not a person's ([`HubError::Seat`]); storage failure.
     pub async fn claim_seat(
         self: &Arc<Self>,
         id: &str,
@@ -204,17 +224,30 @@ impl Hub {
     ) -> Result<(Seat, String), HubError> {
         let h = self.table(id).await?;
         let mut t = h.state.lock().await;
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 30 {
+            return Err(HubError::BadRequest("a name has 1 to 30 characters".into()));
+        }
+        let seats = t.config.seats.len();
+        if let Some(s) = seat.filter(|&s| usize::from(s) >= seats) {
+            return Err(HubError::BadRequest(format!(
+                "seat {s} does not exist: this table has seats 0 to {}",
+                seats.saturating_sub(1)
+            )));
+        }
+        if t.status() == TableStatus::Finished {
+            return Err(HubError::Seat(
+                "the game is over: its seats can no longer be taken".into(),
+            ));
+        }
         if let Some(p) = &t.config.password {
             if !password.is_some_and(|given| crate::table::secret_eq(given, p)) {
                 return Err(HubError::Seat("this table is private: wrong password".into()));
             }
         }
-        let name = name.trim();
-        if name.is_empty() || name.chars().count() > 30 {
-            return Err(HubError::Seat("a name has 1 to 30 characters".into()));
-        }
         let seat = match seat {
             Some(s) if t.is_free(s) => s,
+            Some(s) if t.is_bot(s) => return Err(HubError::Seat(format!("seat {s} is a bot's"))),
             Some(s) => return Err(HubError::Seat(format!("seat {s} is not free"))),
             None => t
                 .first_free_seat()
@@ -375,5 +408,33 @@ fn handle(table: Table) -> TableHandle {
         id: table.id.clone(),
         state: Mutex::new(table),
         changed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The chain of an error as `pref` prints it (`a: b: c`).
+    fn one_line(e: HubError) -> String {
+        anyhow::Error::from(e)
+            .chain()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(": ")
+    }
+
+    #[test]
+    fn causes_are_told_once() {
+        let e = HubError::from(StoreError::Corrupt("row 7 is garbled".into()));
+        assert!(std::error::Error::source(&e).is_none());
+        assert_eq!(
+            one_line(e),
+            "storage failed, the action was not applied: stored data: row 7 is garbled"
+        );
+        let e = HubError::from(StoreError::from(sqlx::Error::RowNotFound));
+        assert_eq!(one_line(e).matches("no rows returned").count(), 1);
+        let e = HubError::from(ConfigError("unknown game 'x'".into()));
+        assert_eq!(one_line(e), "unknown game 'x'");
     }
 }

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::table::View;
 
-/// A message from a client.
+/// A message from a client. Unknown fields are refused (`deny_unknown_fields`, which serde
+/// applies to the struct variants of an internally tagged enum: hence `Ping {}`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
@@ -30,7 +31,7 @@ pub enum ClientMsg {
         token: String,
     },
     /// Keep-alive; answered with `pong`.
-    Ping,
+    Ping {},
 }
 
 /// One hint.
@@ -111,7 +112,7 @@ mod tests {
                 token: None
             })
         );
-        assert_eq!(parse_client(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));
+        assert_eq!(parse_client(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping {}));
         for bad in [
             "",
             "null",
@@ -121,6 +122,12 @@ mod tests {
             r#"{"type":"fly"}"#,
             "\u{0}",
             r#"{"type":"act","token":"t","action":"pass","x":1}"#,
+            // Unknown fields are refused on every message type.
+            r#"{"type":"ping","extra":1}"#,
+            r#"{"type":"ping","type":"ping"}"#,
+            r#"{"type":"join","table":"ab","x":null}"#,
+            r#"{"type":"join","table":"ab","token":"t","spectate":true}"#,
+            r#"{"type":"hint","token":"t","x":1}"#,
         ] {
             assert!(parse_client(bad).is_err(), "{bad:?}");
         }

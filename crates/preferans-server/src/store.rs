@@ -5,10 +5,10 @@
 //! crate replays the log on start, so what is stored is exactly what a record holds.
 
 use std::str::FromStr;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
 
 use crate::config::TableConfig;
 
@@ -17,14 +17,35 @@ use crate::config::TableConfig;
 pub enum StoreError {
     /// The database said no.
     #[error("database: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
     /// A migration failed.
     #[error("migration: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(sqlx::migrate::MigrateError),
     /// A stored row does not parse.
     #[error("stored data: {0}")]
     Corrupt(String),
+    /// No connection within [`CONNECT_TIMEOUT`] (a host that does not answer).
+    #[error("database: no connection within {} s: is it running and reachable?", CONNECT_TIMEOUT.as_secs())]
+    Timeout,
 }
+
+// Hand-written rather than `#[from]`, which would also make the cause the error's `source`:
+// the message already includes it, and error chains would print it twice.
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError::Db(e)
+    }
+}
+
+// Not `#[from]`: the message already includes the cause (see above).
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> Self {
+        StoreError::Migrate(e)
+    }
+}
+
+/// How long the first connection may take before starting up fails.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The lifecycle of a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +98,17 @@ pub struct Store {
     sqlite: bool,
 }
 
+/// Sets up a new connection. SQLite: WAL with synchronous=NORMAL keeps every committed action
+/// through a process kill (not through a power cut, which a game server need not survive);
+/// the first statement is also where a file that is not a database is found out.
+async fn prepare(conn: &mut AnyConnection, sqlite: bool) -> Result<(), sqlx::Error> {
+    if sqlite {
+        sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+        sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
 /// An SQLite URL without options gets `mode=rwc`, so the file is created on first start.
 fn with_create_mode(url: &str) -> String {
     if url.starts_with("sqlite:") && !url.contains('?') && !url.contains(":memory:") {
@@ -91,26 +123,29 @@ impl Store {
     /// migrations.
     ///
     /// # Errors
-    /// A bad URL, an unreachable database or a failed migration.
+    /// A bad URL, an unreachable database (with the driver's reason, within
+    /// [`CONNECT_TIMEOUT`]), a file that is not an SQLite database or a failed migration.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = with_create_mode(url);
         let sqlite = url.starts_with("sqlite:");
         let opts = AnyConnectOptions::from_str(&url)?;
+        // One connection first: the pool retries a failing connection until its acquire
+        // timeout (30 s) and then reports only "pool timed out"; this reports the real cause
+        // (refused, bad password, not a database) at once.
+        let first = async {
+            let mut conn = AnyConnection::connect_with(&opts).await?;
+            prepare(&mut conn, sqlite).await?;
+            conn.close().await
+        };
+        tokio::time::timeout(CONNECT_TIMEOUT, first)
+            .await
+            .map_err(|_| StoreError::Timeout)??;
         // SQLite has one writer: one connection serialises writes without "database is
-        // locked" retries; WAL with synchronous=NORMAL keeps every committed action through a
-        // process kill (not through a power cut, which a game server need not survive).
+        // locked" retries.
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 1 } else { 8 })
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if sqlite {
-                        sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
-                    }
-                    Ok(())
-                })
-            })
+            .after_connect(move |conn, _| Box::pin(prepare(conn, sqlite)))
             .connect_with(opts)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
@@ -257,5 +292,15 @@ mod tests {
         assert_eq!(with_create_mode("sqlite://pref.db?mode=ro"), "sqlite://pref.db?mode=ro");
         assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
         assert_eq!(with_create_mode("postgres://x/y"), "postgres://x/y");
+    }
+
+    #[test]
+    fn the_cause_is_in_the_message_and_not_told_again_as_a_source() {
+        let e = StoreError::from(sqlx::Error::RowNotFound);
+        assert!(std::error::Error::source(&e).is_none());
+        assert!(e.to_string().starts_with("database: no rows returned"), "{e}");
+        let e = StoreError::from(sqlx::migrate::MigrateError::VersionMissing(3));
+        assert!(std::error::Error::source(&e).is_none());
+        assert!(e.to_string().starts_with("migration: "), "{e}");
     }
 }

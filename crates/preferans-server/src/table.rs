@@ -106,12 +106,16 @@ fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -
 }
 
 impl Table {
-    /// A new table.
+    /// A new table. An empty password is taken as none (a public table).
     ///
     /// # Errors
     /// A configuration the rules crate refuses.
-    pub fn new(id: String, config: TableConfig, seed: u64, created_at: i64) -> Result<Table, ConfigError> {
+    pub fn new(id: String, mut config: TableConfig, seed: u64, created_at: i64) -> Result<Table, ConfigError> {
         let rules = config.build_rules()?;
+        // An empty password (a form field left blank) is no password: the table is public.
+        if config.password.as_deref() == Some("") {
+            config.password = None;
+        }
         let m = Match::new(rules.clone(), seed, 0, config.hand_limit);
         let seats = config
             .seats

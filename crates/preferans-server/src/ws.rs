@@ -107,7 +107,7 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
         Err(e) => return Some(ServerMsg::error(e)),
     };
     match msg {
-        ClientMsg::Ping => Some(ServerMsg::Pong),
+        ClientMsg::Ping {} => Some(ServerMsg::Pong),
         ClientMsg::Join { table, token } => {
             let h = match hub.table(&table).await {
                 Ok(h) => h,

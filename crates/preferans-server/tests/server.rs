@@ -232,6 +232,7 @@ async fn out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing(u
         r#"{"type":"act"}"#,
         r#"{"type":"fly"}"#,
         r#"{"type":"act","token":"x","action":"pass","extra":1}"#,
+        r#"{"type":"ping","extra":1}"#,
     ] {
         c.send_text(text).await;
         assert_eq!(c.recv().await["type"], "error", "{text}");

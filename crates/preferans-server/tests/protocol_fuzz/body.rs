@@ -81,6 +81,6 @@ pub fn protocol_message(data: &[u8]) -> Fate {
             assert!(table.len() <= 4096);
             Fate::Other
         }
-        Ok(ClientMsg::Hint { .. } | ClientMsg::Ping) => Fate::Other,
+        Ok(ClientMsg::Hint { .. } | ClientMsg::Ping {}) => Fate::Other,
     }
 }

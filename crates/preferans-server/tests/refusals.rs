@@ -1,0 +1,196 @@
+//! Refusals over real HTTP (SQLite): each with the status `docs/protocol.md` names and a JSON
+//! `{"error": …}` body that says why; and a database that cannot be opened, reported at once
+//! with its cause.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{create, get, post, seat, sqlite_url, start};
+use preferans::Viewer;
+use preferans_server::table::Table;
+use preferans_server::{HubSettings, Server, Store, TableConfig};
+use serde_json::{json, Value};
+
+fn humans(n: usize) -> Value {
+    Value::Array(vec![json!({"kind": "human"}); n])
+}
+
+/// The error text of a JSON error body.
+fn error_of(body: &Value) -> &str {
+    body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("not a JSON error: {body}"))
+}
+
+#[tokio::test]
+async fn seat_claims_are_refused_with_the_status_the_protocol_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 1})).await;
+    let claim = |body: Value| {
+        let path = format!("/api/tables/{id}/seats");
+        async move { post(server.addr, &path, body).await }
+    };
+    // A seat the table does not have is a malformed request, not a taken seat.
+    let (status, v) = claim(json!({"name": "Ann", "seat": 9})).await;
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("seat 9 does not exist"), "{v}");
+    let (status, v) = claim(json!({"name": "Ann", "seat": 3})).await;
+    assert_eq!(status, 400, "{v}");
+    // A bad name is malformed too (400, as the protocol says), not a conflict.
+    for name in ["", "   ", &"x".repeat(31)] {
+        let (status, v) = claim(json!({ "name": name })).await;
+        assert_eq!(status, 400, "{name:?}: {v}");
+        assert!(error_of(&v).contains("1 to 30 characters"), "{v}");
+    }
+    // Taken and bot seats are conflicts.
+    let (status, v) = claim(json!({"name": "Ann", "seat": 0})).await;
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = claim(json!({"name": "Bob", "seat": 0})).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(error_of(&v).contains("not free"), "{v}");
+    let (status, v) = claim(json!({"name": "Bob", "seat": 2})).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(error_of(&v).contains("bot"), "{v}");
+}
+
+#[tokio::test]
+async fn an_empty_password_makes_no_private_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let id = create(server.addr, json!({"seats": humans(3), "password": ""})).await;
+    let (_, entry) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let entry: Value = serde_json::from_str(&entry).unwrap();
+    assert_eq!(entry["private"], false, "{entry}");
+    // Anyone may sit down without a password.
+    seat(server.addr, &id, "Ann").await;
+    // And so after a restart (the configuration is stored without it).
+    server.stop();
+    drop(server);
+    let server = start(&sqlite_url(&dir)).await;
+    let (_, entry) = get(server.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(serde_json::from_str::<Value>(&entry).unwrap()["private"], false);
+    seat(server.addr, &id, "Bob").await;
+}
+
+#[tokio::test]
+async fn the_seats_decide_the_players_and_options_come_in_any_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    for (seats, players) in [(3, "4"), (4, "3"), (2, "3")] {
+        let config = json!({"seats": humans(seats), "options": {"players": players}});
+        let (status, v) = post(server.addr, "/api/tables", config).await;
+        assert_eq!(status, 400, "{seats} seats, players={players}: {v}");
+        assert!(error_of(&v).contains("leave out the option 'players'"), "{v}");
+    }
+    // Options that need each other: allpass_cycle sorts before the cap it needs.
+    let options = json!({"allpass_progression": "geometric", "allpass_progression_cap": "3", "allpass_cycle": "true"});
+    let id = create(server.addr, json!({"seats": humans(3), "options": options})).await;
+    let (_, entry) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let entry: Value = serde_json::from_str(&entry).unwrap();
+    assert!(
+        entry["rules"].as_str().unwrap().contains("allpass_cycle=true"),
+        "{entry}"
+    );
+}
+
+#[tokio::test]
+async fn api_errors_are_json_whatever_refuses_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let id = create(server.addr, json!({"seats": humans(3)})).await;
+    let get_json = |path: String| async move {
+        let (status, text) = get(server.addr, &path).await;
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path}: not JSON: {text}"));
+        (status, v)
+    };
+    for table in [id.as_str(), "nope"] {
+        for step in ["abc", "-1", "1.5", "99999999999999999999999"] {
+            let (status, v) = get_json(format!("/api/tables/{table}/replay?step={step}")).await;
+            assert_eq!(status, 400, "step={step}: {v}");
+            assert!(error_of(&v).contains("step"), "{v}");
+        }
+    }
+    let (status, v) = get_json("/api/no/such/thing".into()).await;
+    assert_eq!(status, 404);
+    assert!(!error_of(&v).is_empty());
+    let (status, v) = get_json("/api/tables/%FF".into()).await;
+    assert_eq!(status, 400, "{v}");
+    assert!(!error_of(&v).is_empty());
+    let r = reqwest::Client::new()
+        .delete(format!("http://{}/api/tables", server.addr))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 405);
+    assert!(r.headers().contains_key("allow"));
+    let v: Value = r.json().await.unwrap();
+    assert!(!error_of(&v).is_empty());
+    // The successful answers are untouched.
+    let (status, svg) = get(server.addr, &format!("/api/tables/{id}/sheet.svg")).await;
+    assert_eq!(status, 200);
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+}
+
+#[tokio::test]
+async fn a_finished_game_has_no_seats_to_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir);
+    let server = start(&url).await;
+    let config = json!({"seats": humans(3), "hand_limit": 1, "seed": 5});
+    let id = create(server.addr, config.clone()).await;
+    server.stop();
+    drop(server);
+    // Nobody sat down; the hand is played into the log directly (the same seed and rules).
+    let mut t = Table::new(id.clone(), serde_json::from_value::<TableConfig>(config).unwrap(), 5, 0).unwrap();
+    let store = Store::connect(&url).await.unwrap();
+    while let Some(s) = t.to_move() {
+        let a = t.observation(Viewer::Seat(s)).unwrap().legal_actions[0];
+        store
+            .append_action(&id, t.action_count(), s, &a.to_string())
+            .await
+            .unwrap();
+        let next = t.try_action(s, a).unwrap();
+        t.commit(next);
+    }
+    let server = start(&url).await;
+    let (_, entry) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let entry: Value = serde_json::from_str(&entry).unwrap();
+    assert_eq!(entry["finished"], true, "{entry}");
+    assert!(entry["seats"][0]["name"].is_null(), "seat 0 is free: {entry}");
+    for body in [json!({"name": "Ann"}), json!({"name": "Ann", "seat": 1})] {
+        let (status, v) = post(server.addr, &format!("/api/tables/{id}/seats"), body).await;
+        assert_eq!(status, 409, "{v}");
+        assert!(error_of(&v).contains("game is over"), "{v}");
+    }
+}
+
+/// Starting on `database` fails soon, with `cause` in the message exactly once.
+async fn refused_at_once(database: &str, cause: &[&str]) {
+    let started = Instant::now();
+    let settings = HubSettings {
+        bot_delay: Duration::ZERO,
+        ..HubSettings::default()
+    };
+    let Err(e) = Server::start("127.0.0.1:0".parse().unwrap(), database, settings).await else {
+        panic!("{database} was accepted");
+    };
+    let shown = e.chain().map(|c| c.to_string()).collect::<Vec<_>>().join(": ");
+    assert!(started.elapsed() < Duration::from_secs(10), "{database}: {shown}");
+    assert!(!shown.contains("timed out"), "{shown}");
+    let found = cause.iter().find(|c| shown.contains(*c));
+    let found = found.unwrap_or_else(|| panic!("{database}: no {cause:?} in {shown}"));
+    assert_eq!(shown.matches(found).count(), 1, "the cause is told once: {shown}");
+}
+
+#[tokio::test]
+async fn a_database_that_cannot_be_opened_is_reported_at_once_with_its_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "these are notes, not a database\n".repeat(200)).unwrap();
+    refused_at_once(&format!("sqlite://{}", file.display()), &["not a database"]).await;
+    // Nothing listens on port 1.
+    refused_at_once("postgres://pref@127.0.0.1:1/pref", &["refused", "Connection"]).await;
+}
