@@ -206,10 +206,24 @@ impl App {
                 }
             }
             KeyCode::Esc => self.input.clear(),
-            KeyCode::Left | KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Right | KeyCode::Down => self.selected = (self.selected + 1).min(legal.len().saturating_sub(1)),
-            KeyCode::Home => self.selected = 0,
-            KeyCode::End => self.selected = legal.len().saturating_sub(1),
+            // Moving the highlight chooses by highlight: what was typed is dropped, or Enter
+            // would act on the typing rather than on the highlighted choice.
+            KeyCode::Left | KeyCode::Up => {
+                self.input.clear();
+                self.selected = self.selected.saturating_sub(1);
+            }
+            KeyCode::Right | KeyCode::Down => {
+                self.input.clear();
+                self.selected = (self.selected + 1).min(legal.len().saturating_sub(1));
+            }
+            KeyCode::Home => {
+                self.input.clear();
+                self.selected = 0;
+            }
+            KeyCode::End => {
+                self.input.clear();
+                self.selected = legal.len().saturating_sub(1);
+            }
             KeyCode::Backspace => {
                 self.input.pop();
             }
@@ -233,7 +247,14 @@ impl App {
                         self.selected = 0;
                         self.apply(self.seat, a);
                     }
-                    None => self.message = format!("'{}' is not a legal choice here", self.input.trim()),
+                    None => {
+                        // Refused typing is dropped: the next Enter acts on the highlight.
+                        self.message = format!(
+                            "'{}' is not a legal choice here: type another or choose with ←→",
+                            self.input.trim()
+                        );
+                        self.input.clear();
+                    }
                 }
             }
             _ => {}

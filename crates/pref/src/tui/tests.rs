@@ -17,7 +17,11 @@ fn app(seed: u64, hands: u32, players: u8) -> App {
 }
 
 fn screen(app: &App) -> String {
-    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    screen_sized(app, 80, 24)
+}
+
+fn screen_sized(app: &App, width: u16, height: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(width, height)).unwrap();
     t.draw(|f| draw(f, app)).unwrap();
     let buf = t.backend().buffer().clone();
     let mut s = String::new();
@@ -244,4 +248,117 @@ fn four_player_dealer_option_screens() {
         find_screen_with(four("dealer_whist_when_both_pass"), 0, "heuristic", "-", |o| o.phase
             == PhaseKind::DealerWhist)
     );
+}
+
+/// The rows of the choices panel on a screen.
+fn choices_panel(screen: &str) -> String {
+    let from = screen.find("┌ choices").expect("a choices panel");
+    screen[from..].to_string()
+}
+
+#[test]
+fn every_choice_is_on_screen_and_a_long_list_scrolls_with_the_highlight() {
+    use preferans::russian::PhaseKind;
+    use std::cell::RefCell;
+    // The user wins the auction with 6♠ and declares: 25 declarations at 80×24.
+    let wanted = RefCell::new(Vec::new());
+    let s = find_screen_with(Rules::sochi(), 0, "heuristic", "6S", |o| {
+        let found = o.phase == PhaseKind::Declare && o.legal_actions.len() >= 20;
+        if found {
+            *wanted.borrow_mut() = o.legal_actions.clone();
+        }
+        found
+    });
+    let panel = choices_panel(&s);
+    for a in wanted.borrow().iter() {
+        let text = view::action_text(*a, false);
+        assert!(
+            panel.contains(&format!("{text} ")) || panel.contains(&format!("{text}│")),
+            "{text}:\n{s}"
+        );
+    }
+    assert!(!panel.contains("for more"), "{s}");
+    // The auction's 26 choices at the smallest size: the highlight's row is always shown.
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    let legal = a.observation().unwrap().legal_actions;
+    for (i, choice) in legal.iter().enumerate() {
+        let s = screen_sized(&a, 60, 20);
+        let text = view::action_text(*choice, false);
+        assert!(choices_panel(&s).contains(&text), "choice {i} {text}:\n{s}");
+        key(&mut a, KeyCode::Right);
+    }
+}
+
+#[test]
+fn the_log_keeps_the_calls_while_cards_are_played() {
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    type_text(&mut a, "pass");
+    bots_until_user(&mut a);
+    type_text(&mut a, "whist");
+    // Several tricks: card plays are not in the log, the calls stay.
+    let plays = |a: &App| {
+        let o = a.observation().unwrap();
+        o.history
+            .iter()
+            .filter(|(_, x)| matches!(x, Some(Action::Play(_))))
+            .count()
+    };
+    while plays(&a) < 12 {
+        key(&mut a, KeyCode::Enter);
+        bots_until_user(&mut a);
+        assert_eq!(a.m.finished_hands().len(), 0, "still the first hand");
+    }
+    let s = screen(&a);
+    assert!(s.contains("declare 6♦") && s.contains("you: whist"), "{s}");
+    // The header keeps whose turn it is whole.
+    assert!(s.lines().next().unwrap().ends_with("turn"), "{s}");
+}
+
+#[test]
+fn refused_typing_is_dropped_and_arrows_choose_by_highlight() {
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    type_text(&mut a, "zz");
+    assert!(a.message.contains("'zz' is not a legal choice"), "{}", a.message);
+    assert!(a.input.is_empty(), "the refused text is gone");
+    let s = screen(&a);
+    assert!(s.lines().any(|l| l.trim_end_matches('│').trim_end() == "│>"), "{s}");
+    // Typing then moving the highlight: Enter acts on the highlight, not on the typing.
+    for c in "7h".chars() {
+        key(&mut a, KeyCode::Char(c));
+    }
+    key(&mut a, KeyCode::Home);
+    assert!(a.input.is_empty());
+    let first = a.observation().unwrap().legal_actions[0];
+    let before = a.observation().unwrap().history.len();
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.observation().unwrap().history[before], (0, Some(first)));
+}
+
+#[test]
+fn hints_wrap_inside_their_box_on_a_narrow_terminal() {
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    type_text(&mut a, "pass");
+    bots_until_user(&mut a);
+    key(&mut a, KeyCode::Char('!'));
+    let Overlay::Hints(h) = &a.overlay else { panic!("hints") };
+    let s = screen_sized(&a, 60, 20);
+    // Every reason ends inside the box: its last word is on screen once per hint.
+    assert_eq!(s.matches("scored)").count(), h.len(), "{s}");
+}
+
+#[test]
+fn a_terminal_too_small_says_so_and_the_key_line_fits() {
+    let a = app(3, 1, 3);
+    let s = screen_sized(&a, 50, 15);
+    assert!(s.contains("too small") && s.contains("50×15"), "{s}");
+    assert!(screen(&a).lines().last().unwrap().ends_with("^C quit"));
+    assert!(screen_sized(&a, 100, 30)
+        .lines()
+        .last()
+        .unwrap()
+        .ends_with("Ctrl-C quit"));
 }

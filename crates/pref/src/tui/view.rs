@@ -71,7 +71,7 @@ fn bid_text(b: Bid, ascii: bool) -> String {
     }
 }
 
-fn action_text(a: Action, ascii: bool) -> String {
+pub(super) fn action_text(a: Action, ascii: bool) -> String {
     match a {
         Action::Bid(b) => bid_text(b, ascii),
         Action::Declare(b) => format!("declare {}", bid_text(b, ascii)),
@@ -173,30 +173,75 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
     lines
 }
 
-fn log_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
-    let mut lines: Vec<Line> = app
-        .log
-        .iter()
-        .rev()
-        .take(2)
-        .rev()
-        .map(|l| Line::from(l.clone()))
-        .collect();
-    for (seat, a) in o.history.iter().rev().take(10).rev() {
+/// The log: the last two hands' summaries and the current hand's calls (card plays are on
+/// the table), newest at the bottom.
+fn log_texts(app: &App, o: &Observation) -> Vec<String> {
+    let mut texts: Vec<String> = app.log.iter().rev().take(2).rev().cloned().collect();
+    for (seat, a) in &o.history {
         let text = match a {
             Some(Action::Play(_)) => continue,
             Some(a) => action_text(*a, app.ascii),
             None => "discards two cards".into(),
         };
-        lines.push(Line::from(format!("{}: {text}", holder_name(app, Holder::Seat(*seat)))));
+        texts.push(format!("{}: {text}", holder_name(app, Holder::Seat(*seat))));
     }
-    lines
+    texts
 }
 
-fn choices_line(app: &App, o: &Observation) -> Vec<Line<'static>> {
+fn text_width(s: &str) -> usize {
+    Span::raw(s).width()
+}
+
+/// `text` broken at spaces into rows of at most `width` columns (a longer word is cut);
+/// continuation rows are indented by `indent`.
+fn wrap_text(text: &str, width: usize, indent: usize) -> Vec<String> {
+    let width = width.max(1);
+    let indent = indent.min(width / 2);
+    let mut rows = vec![String::new()];
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let row = rows.last_mut().expect("one row at least");
+        let used = text_width(row);
+        let start = used == 0 || row.chars().all(|c| c == ' ');
+        if !start && used + 1 + text_width(word) > width {
+            rows.push(" ".repeat(indent));
+        } else if !start {
+            row.push(' ');
+        }
+        for c in word.chars() {
+            let row = rows.last_mut().expect("one row at least");
+            if text_width(row) + text_width(c.encode_utf8(&mut [0; 4])) > width {
+                rows.push(" ".repeat(indent));
+            }
+            rows.last_mut().expect("one row at least").push(c);
+        }
+    }
+    rows
+}
+
+/// The newest rows of `texts` wrapped to `width` that fit in `height` rows.
+fn last_rows(texts: &[String], width: usize, height: usize) -> Vec<Line<'static>> {
+    let rows: Vec<String> = texts.iter().flat_map(|t| wrap_text(t, width, 2)).collect();
+    let skip = rows.len().saturating_sub(height);
+    rows.into_iter().skip(skip).map(Line::from).collect()
+}
+
+/// What the choices panel shows: the choices packed into rows of `width` columns (the
+/// highlighted one's row is `.1`) and the lines under them (what is being typed).
+struct Choices {
+    rows: Vec<Line<'static>>,
+    selected_row: usize,
+    below: Vec<Line<'static>>,
+}
+
+fn choices(app: &App, o: &Observation, width: usize) -> Choices {
+    let typed = Line::from(format!("> {}", app.input));
     if !app.human_to_move() {
         let who = o.to_move.map_or("nobody".into(), |s| holder_name(app, Holder::Seat(s)));
-        return vec![Line::from(format!("waiting for {who}…"))];
+        return Choices {
+            rows: vec![Line::from(format!("waiting for {who}…"))],
+            selected_row: 0,
+            below: Vec::new(),
+        };
     }
     if o.phase == preferans::russian::PhaseKind::Discard {
         // 66 pairs do not fit: show the highlighted pair and how to type one.
@@ -204,15 +249,28 @@ fn choices_line(app: &App, o: &Observation) -> Vec<Line<'static>> {
             .legal_actions
             .get(app.selected)
             .map_or(String::new(), |a| action_text(*a, app.ascii));
-        return vec![
-            Line::from(vec![
-                Span::raw("discard two cards — type them (e.g. 7s 8d) or ←→ through the pairs: "),
-                Span::styled(pair, Style::default().add_modifier(Modifier::REVERSED)),
-            ]),
-            Line::from(format!("> {}", app.input)),
-        ];
+        let mut rows: Vec<Line> = wrap_text(
+            "discard two cards: type them (e.g. 7s 8d) or ←→ through the pairs:",
+            width,
+            0,
+        )
+        .into_iter()
+        .map(Line::from)
+        .collect();
+        rows.push(Line::from(Span::styled(
+            pair,
+            Style::default().add_modifier(Modifier::REVERSED),
+        )));
+        let selected_row = rows.len() - 1;
+        return Choices {
+            rows,
+            selected_row,
+            below: vec![typed],
+        };
     }
-    let mut spans = Vec::new();
+    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0;
+    let mut selected_row = 0;
     for (i, a) in o.legal_actions.iter().enumerate() {
         let style = if i == app.selected {
             Style::default().add_modifier(Modifier::REVERSED)
@@ -223,24 +281,78 @@ fn choices_line(app: &App, o: &Observation) -> Vec<Line<'static>> {
             Action::Look(s) => format!("look at {}", holder_name(app, Holder::Seat(*s))),
             other => action_text(*other, app.ascii),
         };
-        spans.push(Span::styled(text, style));
-        spans.push(Span::raw("  "));
+        let w = text_width(&text);
+        if used > 0 && used + 2 + w > width {
+            rows.push(Vec::new());
+            used = 0;
+        }
+        let row = rows.last_mut().expect("one row at least");
+        if used > 0 {
+            row.push(Span::raw("  "));
+            used += 2;
+        }
+        row.push(Span::styled(text, style));
+        used += w;
+        if i == app.selected {
+            selected_row = rows.len() - 1;
+        }
     }
-    vec![Line::from(spans), Line::from(format!("> {}", app.input))]
+    Choices {
+        rows: rows.into_iter().map(Line::from).collect(),
+        selected_row,
+        below: vec![typed],
+    }
 }
+
+/// The key line, shortened to fit.
+fn key_line(width: u16) -> &'static str {
+    const FULL: &str = "←→ choose · Enter act · type 7h / pass / as · ! hint · Tab sheet · ? help · Ctrl-C quit";
+    const SHORT: &str = "←→ Enter act · type 7h/pass · ! hint · Tab sheet · ? help · ^C quit";
+    if text_width(FULL) <= usize::from(width) {
+        FULL
+    } else {
+        SHORT
+    }
+}
+
+/// Below this the screen says so instead of drawing a table that cannot be read.
+const MIN_SIZE: (u16, u16) = (60, 20);
 
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = format!(
+            "The terminal is too small ({}×{}): make it at least {}×{} (80×24 or more is best). Ctrl-C quits.",
+            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
     let Some(o) = app.observation() else {
         draw_sheet(f, app, area, "Game over");
         return;
     };
+    // The choices panel grows to show every choice (a declaration after winning with 6♠
+    // has 25) and the table gives way, down to its 7 rows.
+    let inner = usize::from(area.width.saturating_sub(2));
+    let mut panel = choices(app, &o, inner);
+    if !app.message.is_empty() {
+        for row in wrap_text(&app.message, inner, 0) {
+            panel
+                .below
+                .push(Line::from(Span::styled(row, Style::default().fg(Color::Yellow))));
+        }
+    }
+    let fixed = 1 + 7 + 3 + 1;
+    let most = area.height.saturating_sub(fixed).max(3);
+    let wanted = (panel.rows.len() + panel.below.len() + 2).max(5);
+    let height = u16::try_from(wanted).unwrap_or(u16::MAX).min(most);
     let rows = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(7),
         Constraint::Length(3),
-        Constraint::Length(5),
+        Constraint::Length(height),
         Constraint::Length(1),
     ])
     .split(area);
@@ -252,16 +364,20 @@ pub fn draw(f: &mut Frame, app: &App) {
             format!("{}'s turn", holder_name(app, Holder::Seat(s)))
         })
     };
-    f.render_widget(
-        Paragraph::new(format!(
-            "Preferans · {}, {} players · hand {hand_no} · dealer {} · {:?} · {turn}",
-            app.m.rules().preset_name(),
-            app.m.rules().players(),
-            holder_name(app, Holder::Seat(o.dealer)),
-            o.phase
-        )),
-        rows[0],
+    let header = format!(
+        "{}, {} players · hand {hand_no} · dealer {} · {:?} · {turn}",
+        app.m.rules().preset_name(),
+        app.m.rules().players(),
+        holder_name(app, Holder::Seat(o.dealer)),
+        o.phase
     );
+    // The game's name goes first when the line is short of room (the turn matters more).
+    let header = if text_width(&header) + 12 <= usize::from(area.width) {
+        format!("Preferans · {header}")
+    } else {
+        header
+    };
+    f.render_widget(Paragraph::new(header), rows[0]);
     let middle = Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).split(rows[1]);
     f.render_widget(
         Paragraph::new(table_lines(app, &o))
@@ -269,11 +385,15 @@ pub fn draw(f: &mut Frame, app: &App) {
             .wrap(Wrap { trim: true }),
         middle[0],
     );
+    let log = middle[1];
     f.render_widget(
-        Paragraph::new(log_lines(app, &o))
-            .block(Block::default().borders(Borders::ALL).title(" log "))
-            .wrap(Wrap { trim: true }),
-        middle[1],
+        Paragraph::new(last_rows(
+            &log_texts(app, &o),
+            usize::from(log.width.saturating_sub(2)),
+            usize::from(log.height.saturating_sub(2)),
+        ))
+        .block(Block::default().borders(Borders::ALL).title(" log ")),
+        log,
     );
     let mine = o
         .hands
@@ -286,23 +406,26 @@ pub fn draw(f: &mut Frame, app: &App) {
             .block(Block::default().borders(Borders::ALL).title(" your hand ")),
         rows[2],
     );
-    let mut choice = choices_line(app, &o);
-    if !app.message.is_empty() {
-        choice.push(Line::from(Span::styled(
-            app.message.clone(),
-            Style::default().fg(Color::Yellow),
-        )));
-    }
+    // When the choices still do not fit, the rows around the highlight are shown.
+    let room = usize::from(height.saturating_sub(2))
+        .saturating_sub(panel.below.len())
+        .max(1);
+    let first = (panel.selected_row + 1).saturating_sub(room);
+    let more = panel.rows.len() > room;
+    let mut lines: Vec<Line> = panel.rows.into_iter().skip(first).take(room).collect();
+    lines.extend(panel.below);
+    let title = if more {
+        " choices (←→ for more) "
+    } else {
+        " choices "
+    };
     f.render_widget(
-        Paragraph::new(choice)
-            .block(Block::default().borders(Borders::ALL).title(" choices "))
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(title))
             .wrap(Wrap { trim: true }),
         rows[3],
     );
-    f.render_widget(
-        Paragraph::new("←→ choose · Enter act · type 7h / pass / as · ! hint · Tab sheet · ? help · Ctrl-C quit"),
-        rows[4],
-    );
+    f.render_widget(Paragraph::new(key_line(area.width)), rows[4]);
     match &app.overlay {
         Overlay::None => {}
         Overlay::Help => draw_help(f, area),
@@ -394,25 +517,34 @@ fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
 }
 
 fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferans_bots::hints::Hint]) {
-    let lines: Vec<Line> = hints
-        .iter()
-        .take(8)
-        .enumerate()
-        .map(|(i, h)| {
-            Line::from(format!(
-                "{}. {:<12} {}",
-                i + 1,
-                action_text(h.action, app.ascii),
-                h.reason
-            ))
-        })
-        .collect();
-    let r = centered(area, 78, (lines.len() + 2) as u16);
+    let w = area.width.min(78);
+    let inner = usize::from(w.saturating_sub(2));
+    let room = usize::from(area.height.saturating_sub(2));
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, h) in hints.iter().take(8).enumerate() {
+        // The reason wraps under itself: `1. whist        +44.8 whists on …`.
+        let head = format!("{}. {:<12} ", i + 1, action_text(h.action, app.ascii));
+        let pad = text_width(&head);
+        let rows: Vec<String> = wrap_text(&h.reason, inner.saturating_sub(pad), 0)
+            .into_iter()
+            .enumerate()
+            .map(|(k, row)| {
+                if k == 0 {
+                    format!("{head}{row}")
+                } else {
+                    format!("{}{row}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        if lines.len() + rows.len() > room {
+            break;
+        }
+        lines.extend(rows.into_iter().map(Line::from));
+    }
+    let r = centered(area, w, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(lines)
-            .block(Block::default().borders(Borders::ALL).title(" hints "))
-            .wrap(Wrap { trim: true }),
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" hints ")),
         r,
     );
 }
