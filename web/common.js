@@ -37,7 +37,7 @@ export function actionLabel(a) {
   if (verb === "bid" || verb === "declare") {
     const b = rest[0];
     const text = b === "misere" ? "misère" : b === "misere-nt" ? "misère w/o talon" : strain(b);
-    return verb === "declare" ? "play " + text : text;
+    return verb === "declare" ? "declare " + text : text;
   }
   if (verb === "play") return cardLabel(rest[0]);
   if (verb === "discard") return "discard " + rest.map(cardLabel).join(" ");

@@ -8,7 +8,8 @@ let ws = null;
 let state = null;
 let selected = new Set(); // cards chosen for a discard
 let retry = 500;
-let sheetFor = -1;
+let sheetFor = null;
+let sheetVersion = 0;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -96,10 +97,12 @@ function render(view) {
     $("game-over").hidden = false;
     $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }));
   }
-  const sheetKey = view.log.length;
+  // The sheet changes when a hand ends and when someone sits down (it names the seats).
+  const sheetKey = JSON.stringify([view.log.length, view.seats.map((s) => s.name)]);
   if (sheetKey !== sheetFor) {
     sheetFor = sheetKey;
-    $("sheet").src = `/api/tables/${view.table}/sheet.svg?h=${sheetKey}`;
+    sheetVersion++;
+    $("sheet").src = `/api/tables/${view.table}/sheet.svg?v=${sheetVersion}`;
   }
   $("log").replaceChildren(...view.log.map((l) => el("div", { text: l })).reverse());
   if (view.last_hand) {
@@ -116,6 +119,7 @@ function render(view) {
   $("trick").replaceChildren();
   $("talon").replaceChildren();
   $("contract").textContent = "";
+  $("calls").hidden = true;
   $("offer").hidden = true;
   $("hint-btn").disabled = true;
   if (!obs) return;
@@ -147,6 +151,10 @@ function render(view) {
   if (obs.contract) $("contract").textContent = `Contract ${actionLabel("bid " + obs.contract)} by ${holderName({ seat: obs.declarer }, view.seats, view.you)}` + (obs.defence ? `, ${obs.defence} defence` : "");
   else if (obs.highest_bid) $("contract").textContent = `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${holderName({ seat: obs.highest_bid[0] }, view.seats, view.you)}`;
   else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase === "play" ? "All-pass: take as few tricks as you can" : obs.phase;
+  // The hand's calls (bids, whists, declarations) in order: the cards are on the table.
+  const calls = obs.history.filter(([, a]) => a === null || !a.startsWith("play ")).map(([seat, a]) => `${holderName({ seat }, view.seats, view.you)}: ${a === null ? "discards" : actionLabel(a)}`);
+  $("calls").hidden = calls.length === 0;
+  $("calls").textContent = calls.join(" · ");
   const shown = obs.trick.length ? obs.trick : obs.last_trick;
   for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
   if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
@@ -167,7 +175,7 @@ function render(view) {
   }
   if (view.deadline_ms) {
     const left = Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000));
-    $("actions").append(el("span", { class: "muted", id: "timer", text: ` ⏱ ${left}s` }));
+    $("actions").append(el("span", { class: "muted", id: "timer", text: ` ${left} s left` }));
   }
 }
 

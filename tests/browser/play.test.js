@@ -114,6 +114,8 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
       const afterCount = await page.locator("#hand button.card").count();
       assert.equal(afterCount, before, "the same hand after the reload");
       assert.equal(await page.locator("#seat-panel").isHidden(), true, "still seated after the reload");
+      // The hand's calls are listed: mine (a bid or a whist) among them.
+      assert.match(await page.locator("#calls").innerText(), /Anna \(you\): /);
     }
     await page.waitForTimeout(30);
   }
@@ -172,4 +174,21 @@ test("a finished game is listed in the lobby, replayed step by step, and its rec
   const record = await (await page.request.get(`${base}/api/tables/${id}/record`)).json();
   assert.equal(record.hands.length, 1, "the record has the one hand");
   assert.deepEqual(problems, [], "no script errors");
+});
+
+test("an open page's scoresheet names a person who sits down after it was loaded", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const { id } = await (await post("/api/tables", { name: "late arrival", seats, hand_limit: 1 })).json();
+  const page = await browser.newPage();
+  await page.goto(`${base}/table/${id}`);
+  await page.waitForSelector("#seat-panel:not([hidden])");
+  await page.waitForFunction(() => document.querySelector("#sheet").getAttribute("src"));
+  const before = await page.locator("#sheet").getAttribute("src");
+  // Someone else (another browser) takes the free seat: no hand has ended, the sheet must
+  // still be fetched again to show the name.
+  assert.equal((await post(`/api/tables/${id}/seats`, { name: "Boris", seat: 0 })).status, 200);
+  await page.waitForFunction((b) => document.querySelector("#sheet").getAttribute("src") !== b, before);
+  const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
+  assert.match(svg, /Boris/);
 });
