@@ -115,6 +115,7 @@ function render(view) {
   others.replaceChildren();
   $("me").replaceChildren();
   $("hand").replaceChildren();
+  const offerChosen = document.getElementById("offer-tricks")?.value; // kept across redraws
   $("actions").replaceChildren();
   $("trick").replaceChildren();
   $("talon").replaceChildren();
@@ -166,8 +167,16 @@ function render(view) {
   }
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
-  const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
+  const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard ") && !a.startsWith("offer "));
   for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a), "data-action": a, onclick: () => act(a) }));
+  // P3: an offer of how many of the remaining tricks his side takes: one chooser, not a
+  // button per number beside the cards on every turn.
+  const offers = obs.legal_actions.filter((a) => a.startsWith("offer "));
+  if (offers.length) {
+    const chooser = el("select", { id: "offer-tricks", "aria-label": "tricks my side takes" }, offers.map((a) => el("option", { value: a, text: a.split(" ")[1] })));
+    chooser.value = offers.includes(offerChosen) ? offerChosen : offers[offers.length - 1];
+    $("actions").append(el("span", { class: "offer-box" }, "Offer: my side takes ", chooser, " of the remaining tricks ", el("button", { id: "offer-btn", text: "Offer", onclick: () => act(chooser.value) })));
+  }
   if (obs.legal_actions.some((a) => a.startsWith("discard "))) {
     const chosen = [...selected];
     const match = obs.legal_actions.find((a) => a.startsWith("discard ") && chosen.length === 2 && a.split(" ").slice(1).every((c) => selected.has(c)));

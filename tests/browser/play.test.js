@@ -192,3 +192,39 @@ test("an open page's scoresheet names a person who sits down after it was loaded
   const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
   assert.match(svg, /Boris/);
 });
+
+test("offers (P3) are one chooser and a button, and an offer made there is answered", async () => {
+  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  // Seeds until this person's turn in play comes with offers (he whists a trick contract).
+  let offered = false;
+  for (let seed = 1; seed <= 30 && !offered; seed++) {
+    const { id } = await (await post("/api/tables", { name: "offers", seats, hand_limit: 1, seed })).json();
+    const { token } = await (await post(`/api/tables/${id}/seats`, { name: "Vera", seat: 0 })).json();
+    await page.goto(`${base}/`);
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+    await page.goto(`${base}/table/${id}`);
+    for (let i = 0; i < 60; i++) {
+      if (await page.locator("#game-over:not([hidden])").count()) break;
+      await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+      if (await page.locator("#offer-tricks").count()) {
+        offered = true;
+        break;
+      }
+      await playOneTurn(page);
+      await page.waitForTimeout(30);
+    }
+  }
+  assert.ok(offered, "some seed gives this person an offer to make");
+  assert.equal(await page.locator('#actions button[data-action^="offer"]').count(), 0, "no button per number");
+  const choices = await page.locator("#offer-tricks option").count();
+  assert.ok(choices >= 2, `a number of tricks to choose (${choices})`);
+  await page.selectOption("#offer-tricks", { index: 0 });
+  await page.click("#offer-btn");
+  // The bots answer at once: refused (play goes on) or accepted (the hand ends).
+  await page.waitForFunction(() => /offer: we take/.test(document.querySelector("#calls").textContent) || document.querySelector("#game-over:not([hidden])"));
+  assert.deepEqual(problems, [], "no script errors");
+});
