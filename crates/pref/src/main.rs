@@ -31,7 +31,7 @@ struct Cli {
 enum Command {
     /// Play N hands with bots (random-legal by default) and write the game record.
     Sim(SimArgs),
-    /// Play against bots in the terminal (line by line; type actions or their number).
+    /// Play against bots in the terminal: full screen, or line by line with --plain or without a terminal.
     Play(PlayArgs),
     /// Validate a game record and print it hand by hand.
     Replay {

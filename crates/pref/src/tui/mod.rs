@@ -81,7 +81,7 @@ impl App {
             })
             .collect();
         let adviser = ExpertBot::new(seed ^ 0x5eed, 40).with_rules(m.rules());
-        App {
+        let mut app = App {
             m,
             bots,
             seat,
@@ -95,7 +95,15 @@ impl App {
             save,
             adviser,
             quit: false,
+        };
+        // A resumed match: the hands already played are in the log as if played here.
+        for (i, hand) in app.m.finished_hands().iter().enumerate() {
+            if let Some(o) = preferans::HandState::outcome(hand) {
+                let summary = app.hand_summary(i + 1, &o);
+                app.log.push(summary);
+            }
         }
+        app
     }
 
     /// The user's observation of the current hand.
@@ -138,7 +146,16 @@ impl App {
     }
 
     fn finished(&mut self, o: &HandOutcome) {
-        let n = self.m.finished_hands().len();
+        let summary = self.hand_summary(self.m.finished_hands().len(), o);
+        self.message = summary.clone();
+        self.log.push(summary);
+        if self.m.is_over() {
+            self.overlay = Overlay::Sheet;
+        }
+    }
+
+    /// One line for hand `n` (from 1): its outcome and what it wrote in pools and mountains.
+    fn hand_summary(&self, n: usize, o: &HandOutcome) -> String {
         let entries = self.m.sheet().entries_of_hand(n as u32);
         let mut summary = format!("hand {n}: {}", o.summary());
         let pools: Vec<String> = entries
@@ -156,11 +173,7 @@ impl App {
         if !pools.is_empty() {
             summary += &format!(" — {}", pools.join(", "));
         }
-        self.message = summary.clone();
-        self.log.push(summary);
-        if self.m.is_over() {
-            self.overlay = Overlay::Sheet;
-        }
+        summary
     }
 
     fn save_record(&self) {
@@ -205,7 +218,10 @@ impl App {
                     self.overlay = Overlay::Hints(hints(&o, &mut self.adviser));
                 }
             }
-            KeyCode::Esc => self.input.clear(),
+            KeyCode::Esc => {
+                self.input.clear();
+                self.message.clear();
+            }
             // Moving the highlight chooses by highlight: what was typed is dropped, or Enter
             // would act on the typing rather than on the highlighted choice.
             KeyCode::Left | KeyCode::Up => {

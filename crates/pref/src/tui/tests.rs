@@ -362,3 +362,51 @@ fn a_terminal_too_small_says_so_and_the_key_line_fits() {
         .unwrap()
         .ends_with("Ctrl-C quit"));
 }
+
+#[test]
+fn at_the_smallest_size_the_trick_and_the_turn_are_whole() {
+    // Whole hands at 60×20 (opened hands included): every card of the trick on the table is
+    // on screen, and the header ends with whose turn it is.
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut a = app(seed, 2, 3);
+        let mut steps = 0;
+        while !a.m.is_over() && steps < 2_000 {
+            steps += 1;
+            if !a.human_to_move() {
+                a.step_bot();
+                continue;
+            }
+            let o = a.observation().unwrap();
+            let s = screen_sized(&a, 60, 20);
+            assert!(s.lines().next().unwrap().ends_with("your turn"), "{s}");
+            for t in &o.trick {
+                let card = format!("{}{}", t.card.rank().letter(), t.card.suit().symbol());
+                assert!(s.contains(&card), "{card} of the trick:\n{s}");
+                checked += 1;
+            }
+            key(&mut a, KeyCode::Enter);
+        }
+    }
+    assert!(checked > 20, "tricks were checked ({checked})");
+}
+
+#[test]
+fn a_resumed_match_shows_its_earlier_hands_in_the_log() {
+    let mut a = app(8, 4, 3);
+    while a.log.len() < 2 {
+        if a.human_to_move() {
+            key(&mut a, KeyCode::Enter);
+        } else {
+            a.step_bot();
+        }
+    }
+    let players = (0..3)
+        .map(|s| PlayerRecord { name: format!("p{s}"), kind: "heuristic".into() })
+        .collect();
+    let record = Record::from_match(&a.m, players);
+    let m = record.replay().unwrap();
+    let bots = (0..3).map(|s| bot_by_name("heuristic", s).unwrap()).collect();
+    let resumed = App::new(m, bots, 0, false, None, 8);
+    assert_eq!(resumed.log, a.log, "the same summaries");
+}

@@ -183,6 +183,11 @@ fn log_texts(app: &App, o: &Observation) -> Vec<String> {
             Some(a) => action_text(*a, app.ascii),
             None => "discards two cards".into(),
         };
+        let text = if matches!(a, Some(Action::Discard(..))) {
+            format!("discards {text}")
+        } else {
+            text
+        };
         texts.push(format!("{}: {text}", holder_name(app, Holder::Seat(*seat))));
     }
     texts
@@ -308,11 +313,11 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
 fn key_line(width: u16) -> &'static str {
     const FULL: &str = "←→ choose · Enter act · type 7h / pass / as · ! hint · Tab sheet · ? help · Ctrl-C quit";
     const SHORT: &str = "←→ Enter act · type 7h/pass · ! hint · Tab sheet · ? help · ^C quit";
-    if text_width(FULL) <= usize::from(width) {
-        FULL
-    } else {
-        SHORT
-    }
+    const SHORTEST: &str = "←→ Enter · ! hint · Tab sheet · ? help · ^C quit";
+    [FULL, SHORT]
+        .into_iter()
+        .find(|k| text_width(k) <= usize::from(width))
+        .unwrap_or(SHORTEST)
 }
 
 /// Below this the screen says so instead of drawing a table that cannot be read.
@@ -364,21 +369,27 @@ pub fn draw(f: &mut Frame, app: &App) {
             format!("{}'s turn", holder_name(app, Holder::Seat(s)))
         })
     };
-    let header = format!(
-        "{}, {} players · hand {hand_no} · dealer {} · {:?} · {turn}",
-        app.m.rules().preset_name(),
-        app.m.rules().players(),
-        holder_name(app, Holder::Seat(o.dealer)),
-        o.phase
-    );
-    // The game's name goes first when the line is short of room (the turn matters more).
-    let header = if text_width(&header) + 12 <= usize::from(area.width) {
-        format!("Preferans · {header}")
-    } else {
-        header
-    };
+    let parts = [
+        "Preferans".to_string(),
+        format!("{}, {} players", app.m.rules().preset_name(), app.m.rules().players()),
+        format!("hand {hand_no}"),
+        format!("dealer {}", holder_name(app, Holder::Seat(o.dealer))),
+        format!("{:?}", o.phase),
+        turn,
+    ];
+    // Short of room, the parts go from the left: whose turn it is matters most.
+    let header = (0..parts.len())
+        .map(|skip| parts[skip..].join(" · "))
+        .find(|h| text_width(h) <= usize::from(area.width))
+        .unwrap_or_else(|| parts[parts.len() - 1].clone());
     f.render_widget(Paragraph::new(header), rows[0]);
-    let middle = Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).split(rows[1]);
+    // Under 80 columns the log gives its room to the table (the trick must fit on a line).
+    let log_share = if area.width >= 80 { 40 } else { 0 };
+    let middle = Layout::horizontal([
+        Constraint::Percentage(100 - log_share),
+        Constraint::Percentage(log_share),
+    ])
+    .split(rows[1]);
     f.render_widget(
         Paragraph::new(table_lines(app, &o))
             .block(Block::default().borders(Borders::ALL).title(" table "))
@@ -386,15 +397,17 @@ pub fn draw(f: &mut Frame, app: &App) {
         middle[0],
     );
     let log = middle[1];
-    f.render_widget(
-        Paragraph::new(last_rows(
-            &log_texts(app, &o),
-            usize::from(log.width.saturating_sub(2)),
-            usize::from(log.height.saturating_sub(2)),
-        ))
-        .block(Block::default().borders(Borders::ALL).title(" log ")),
-        log,
-    );
+    if log.width > 0 {
+        f.render_widget(
+            Paragraph::new(last_rows(
+                &log_texts(app, &o),
+                usize::from(log.width.saturating_sub(2)),
+                usize::from(log.height.saturating_sub(2)),
+            ))
+            .block(Block::default().borders(Borders::ALL).title(" log ")),
+            log,
+        );
+    }
     let mine = o
         .hands
         .iter()
@@ -449,13 +462,14 @@ fn draw_help(f: &mut Frame, area: Rect) {
     let text = vec![
         Line::from("Arrows move the highlight over your choices; Enter does it."),
         Line::from("Or type: a bid (6s, 7nt, mis), a card (as, 10h), pass, whist,"),
-        Line::from("half, open, closed, accept, refuse — then Enter."),
+        Line::from("half, open, closed, accept, refuse, offer 3; a discard: 7s 8d."),
+        Line::from("Then Enter."),
         Line::from("!    ranked hints with reasons (expert analysis)"),
         Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
-        Line::from("Esc  clear what you typed / close this"),
+        Line::from("Esc  clear what you typed and the message / close this"),
         Line::from("Ctrl-C quit (the record is saved with --save)"),
     ];
-    let r = centered(area, 70, 10);
+    let r = centered(area, 70, 11);
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" help ")),
