@@ -315,6 +315,47 @@ mod tests {
     }
 
     #[test]
+    fn x3_a_contract_scored_without_play_ends_the_series_even_when_failures_do_not() {
+        let rules = Rules::sochi()
+            .with("allpass_progression", "arithmetic")
+            .and_then(|r| r.with("allpass_reset_on_failed_contract", "false"))
+            .unwrap();
+        let mut m = Match::new(rules, 3, 0, None);
+        pass_out(&mut m);
+        assert_eq!(m.allpass_streak, 1);
+        // The first to speak bids 6♠, everyone else passes (auction and whists): both
+        // defenders pass, and the contract is scored as made without play (W3).
+        let six_spades: Action = "bid 6S".parse().unwrap();
+        let outcome = loop {
+            let h = m.current_hand().unwrap();
+            let seat = h.to_move().unwrap();
+            let mut legal = Vec::new();
+            h.legal_actions(&mut legal);
+            let a = [six_spades, Action::Pass]
+                .into_iter()
+                .find(|a| legal.contains(a))
+                .unwrap_or(legal[0]);
+            if let Some(o) = m.apply(seat, a).unwrap() {
+                break o;
+            }
+        };
+        let HandOutcome::Contract(c) = outcome else {
+            panic!("a contract: {outcome:?}")
+        };
+        assert_eq!(c.resolution, crate::outcome::Resolution::BothPassed);
+        assert!(!c.failed());
+        assert_eq!(m.allpass_streak, 0, "an unplayed contract ends the series (X3)");
+        // A half-whist ends it too; a played contract short of its level does not.
+        let mut half = c.clone();
+        half.resolution = crate::outcome::Resolution::HalfWhist;
+        half.declarer_tricks = 0;
+        assert!(!half.failed());
+        let mut short = half;
+        short.resolution = crate::outcome::Resolution::Played;
+        assert!(short.failed());
+    }
+
+    #[test]
     fn x3_cycle_resets_a6_restriction() {
         let rules = Rules::sochi()
             .with("allpass_exit", "7")

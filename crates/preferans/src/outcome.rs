@@ -100,8 +100,12 @@ pub struct ContractOutcome {
 
 impl ContractOutcome {
     /// Whether the declarer failed (short of his level; misère with a trick). Used by the
-    /// all-pass series (X3).
+    /// all-pass series (X3). A contract scored without play (both defenders passed, a
+    /// half-whist) counts as made: its declarer's tricks are not played ones.
     pub fn failed(&self) -> bool {
+        if matches!(self.resolution, Resolution::BothPassed | Resolution::HalfWhist) {
+            return false;
+        }
         match self.contract.level() {
             Some(level) => self.declarer_tricks < level,
             None => self.declarer_tricks > 0,

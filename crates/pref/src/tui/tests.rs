@@ -402,7 +402,10 @@ fn a_resumed_match_shows_its_earlier_hands_in_the_log() {
         }
     }
     let players = (0..3)
-        .map(|s| PlayerRecord { name: format!("p{s}"), kind: "heuristic".into() })
+        .map(|s| PlayerRecord {
+            name: format!("p{s}"),
+            kind: "heuristic".into(),
+        })
         .collect();
     let record = Record::from_match(&a.m, players);
     let m = record.replay().unwrap();
