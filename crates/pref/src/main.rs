@@ -179,8 +179,8 @@ struct MatchArgs {
     /// One bot per seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong).
     #[arg(long, default_value = "heuristic,random,random")]
     bots: String,
-    /// Number of deals.
-    #[arg(long, default_value_t = 200)]
+    /// Number of deals (1 to 1,000,000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     deals: u64,
     /// Seed of the deals and the bots.
     #[arg(long, default_value_t = 1)]
@@ -435,9 +435,27 @@ fn read_record(path: &Path) -> Result<Record> {
 
 /// Writes via a temporary file and a rename, so a failure leaves nothing half-written.
 fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp-pref");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", path.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    let context = || format!("cannot write {}", path.display());
+    // A symlink is written through: the file it points at gets the text, the link stays.
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        _ => path.to_path_buf(),
+    };
+    match std::fs::metadata(&target) {
+        Ok(m) if m.is_dir() => bail!("cannot write {}: it is a directory", path.display()),
+        // A device or a pipe (/dev/stdout, a FIFO) is written in place, never replaced.
+        Ok(m) if !m.is_file() => return std::fs::write(&target, text).with_context(context),
+        _ => {}
+    }
+    // A regular file is replaced whole: a crash never leaves half a record.
+    let mut tmp_name = target.file_name().unwrap_or_default().to_os_string();
+    tmp_name.push(".tmp-pref");
+    let tmp = target.with_file_name(tmp_name);
+    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &target));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.with_context(context)
 }
 
 fn rules_listing() -> String {

@@ -264,3 +264,54 @@ fn outcome_lines_read_as_english() {
     let out = pref().arg("replay").arg(&one).output().unwrap();
     assert!(stdout_of(&out).contains("1 hand replayed"), "{}", stdout_of(&out));
 }
+
+#[test]
+fn outputs_write_through_links_and_devices_and_leave_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.json");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    sim(dir.path(), "link.json", &["--hands", "1", "--seed", "3"]);
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        "the link stays"
+    );
+    assert!(
+        std::fs::read_to_string(&real).unwrap().starts_with('{'),
+        "its target holds the record"
+    );
+    // A device is written, not replaced: the pulya goes to standard output (a pipe here).
+    let out = pref()
+        .args(["sheet", "--svg", "/dev/stdout"])
+        .arg(&real)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(stdout_of(&out).contains("<svg"), "{}", stdout_of(&out));
+    assert!(!std::fs::symlink_metadata("/dev/stdout").unwrap().file_type().is_file());
+    // A directory is refused by name, and nothing is left behind.
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let out = pref()
+        .args(["sim", "--hands", "1", "--out"])
+        .arg(&sub)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("is a directory"), "{}", stderr_of(&out));
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains("tmp-pref")), "{names:?}");
+}
+
+#[test]
+fn match_refuses_a_number_of_deals_it_cannot_hold() {
+    for deals in ["0", "99999999999", "1000001"] {
+        let out = pref().args(["match", "--deals", deals]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "--deals {deals}: {}", stderr_of(&out));
+        assert!(stderr_of(&out).contains("--deals"), "{}", stderr_of(&out));
+    }
+}
