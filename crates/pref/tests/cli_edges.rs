@@ -315,3 +315,22 @@ fn match_refuses_a_number_of_deals_it_cannot_hold() {
         assert!(stderr_of(&out).contains("--deals"), "{}", stderr_of(&out));
     }
 }
+
+#[test]
+fn a_name_with_a_control_character_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "r.json", &["--hands", "1"]);
+    let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    record["players"][1]["name"] = "\u{1b}[31mred".into();
+    std::fs::write(&file, record.to_string()).unwrap();
+    for cmd in ["replay", "score"] {
+        let out = pref().arg(cmd).arg(&file).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let err = stderr_of(&out);
+        assert!(
+            err.contains("player 1's name") && err.contains("control character"),
+            "{err}"
+        );
+        assert!(!stdout_of(&out).contains('\u{1b}'));
+    }
+}

@@ -145,6 +145,9 @@ impl TableConfig {
         if self.name.chars().count() > 60 {
             return Err(ConfigError("the table name is longer than 60 characters".into()));
         }
+        if self.name.chars().any(char::is_control) {
+            return Err(ConfigError("the table name holds a control character".into()));
+        }
         if self.seed.is_some_and(|s| s > i64::MAX as u64) {
             return Err(ConfigError(format!("a seed is at most {}", i64::MAX)));
         }

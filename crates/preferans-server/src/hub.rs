@@ -228,6 +228,10 @@ impl Hub {
         if name.is_empty() || name.chars().count() > 30 {
             return Err(HubError::BadRequest("a name has 1 to 30 characters".into()));
         }
+        // Names end up in records, terminals and SVG, where control characters act or break.
+        if name.chars().any(char::is_control) {
+            return Err(HubError::BadRequest("a name holds no control characters".into()));
+        }
         let seats = t.config.seats.len();
         if let Some(s) = seat.filter(|&s| usize::from(s) >= seats) {
             return Err(HubError::BadRequest(format!(

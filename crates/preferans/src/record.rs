@@ -277,6 +277,19 @@ impl Record {
                 rules.players()
             )));
         }
+        // A name is shown in terminals and drawn in SVG: control characters (escape
+        // sequences, NUL) would act there instead of showing.
+        if let Some((seat, p)) = self
+            .players
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.name.chars().any(char::is_control))
+        {
+            return Err(RecordError::Format(format!(
+                "player {seat}'s name {:?} holds a control character",
+                p.name
+            )));
+        }
         if self.first_dealer >= rules.players() {
             return Err(RecordError::Format(format!(
                 "first_dealer {} is not a seat",

@@ -64,8 +64,15 @@ fn to_svg(x: f64, y: f64) -> (f64, f64) {
     (MARGIN + SIZE / 2.0 + x, MARGIN + SIZE / 2.0 - y)
 }
 
+/// Text as SVG character data: markup escaped, control characters (which XML 1.0 does not
+/// allow) left out.
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The longest straight piece of the square of half-size `half` between the rays at angles
@@ -291,14 +298,22 @@ pub fn pulya_svg(sheet: &Scoresheet, rules: &Rules, names: &[String]) -> String 
         full + 30.0,
         esc(&line)
     );
-    let _ = writeln!(
-        s,
-        r#"<text class="small" x="{:.1}" y="{:.1}">{} — hands: {} · green: pool · red: mountain · outer band: whists written on each opponent</text>"#,
-        full / 2.0,
-        full + 60.0,
-        esc(&rules.to_string()),
-        sheet.hands()
-    );
+    // The rules (long with options set) and the legend on lines of their own, each sized
+    // to fit the width.
+    let lines = [
+        format!("{} — hands: {}", rules, sheet.hands()),
+        "green: pool · red: mountain · outer band: whists written on each opponent".to_string(),
+    ];
+    for (i, line) in lines.iter().enumerate() {
+        let font = ((full - 20.0) / (line.chars().count() as f64 * 0.6)).min(10.0);
+        let _ = writeln!(
+            s,
+            r#"<text class="small" x="{:.1}" y="{:.1}" style="font-size:{font:.1}px">{}</text>"#,
+            full / 2.0,
+            full + 52.0 + 14.0 * i as f64,
+            esc(line)
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -308,4 +323,47 @@ fn name(names: &[String], seat: Seat) -> String {
         .get(seat as usize)
         .cloned()
         .unwrap_or_else(|| format!("seat {seat}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Match;
+
+    #[test]
+    fn names_are_escaped_control_characters_dropped_and_long_rules_fit() {
+        let mut rules = Rules::preset("leningrad").unwrap();
+        rules
+            .set_many([
+                ("players", "4"),
+                ("dealer_whist_when_both_pass", "true"),
+                ("talon_push", "true"),
+            ])
+            .unwrap();
+        let m = Match::new(rules, 1, 0, Some(1));
+        let names: Vec<String> = ["a<b>&c", "\u{1b}[31mred", "x", "y"].map(String::from).into();
+        let svg = pulya_svg(m.sheet(), m.rules(), &names);
+        assert!(
+            !svg.chars().any(|c| c.is_control() && c != '\n'),
+            "XML 1.0 has no control characters"
+        );
+        assert!(svg.contains("a&lt;b&gt;&amp;c") && svg.contains("[31mred"));
+        let full = SIZE + 2.0 * MARGIN;
+        let small: Vec<&str> = svg.lines().filter(|l| l.contains(r#"class="small""#)).collect();
+        assert_eq!(small.len(), 2, "the rules and the legend");
+        for line in small {
+            let font: f64 = line
+                .split("font-size:")
+                .nth(1)
+                .unwrap()
+                .split("px")
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let text = line.split('>').nth(1).unwrap().split('<').next().unwrap();
+            assert!(font * 0.6 * text.chars().count() as f64 <= full - 19.0, "{line}");
+        }
+        assert!(svg.contains("talon_push"), "the options are shown");
+    }
 }
