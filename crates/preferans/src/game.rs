@@ -346,7 +346,7 @@ mod tests {
         assert!(!c.failed());
         assert_eq!(m.allpass_streak, 0, "an unplayed contract ends the series (X3)");
         // A half-whist ends it too; a played contract short of its level does not.
-        let mut half = c.clone();
+        let mut half = c;
         half.resolution = crate::outcome::Resolution::HalfWhist;
         half.declarer_tricks = 0;
         assert!(!half.failed());
