@@ -245,6 +245,9 @@ fn run(cli: Cli) -> Result<()> {
                 );
             }
             let bots = make_bots(&a.bots, &rules, a.seed, None)?;
+            if let Some(out) = &a.out {
+                check_output(out)?;
+            }
             let record = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
             outln!("{}", sim::summary(&record));
             if let Some(out) = a.out {
@@ -381,6 +384,9 @@ fn run(cli: Cli) -> Result<()> {
                 .map(|k| k.trim().to_string())
                 .filter(|k| !k.is_empty())
                 .collect();
+            if let Some(out) = &a.out {
+                check_output(out)?;
+            }
             let report = tournament::run(&rules, &kinds, a.deals, a.seed, a.records.as_deref())?;
             out!("{}", tournament::text(&report, a.deals));
             if let Some(out) = a.out {
@@ -434,6 +440,26 @@ fn read_record(path: &Path) -> Result<Record> {
 }
 
 /// Writes via a temporary file and a rename, so a failure leaves nothing half-written.
+/// Refuses, before a long run, an output path that cannot be written: a directory, or a
+/// file in a directory that does not exist.
+fn check_output(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!("cannot write {}: it is a directory", path.display());
+    }
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !parent.is_dir() {
+        bail!(
+            "cannot write {}: the directory {} does not exist",
+            path.display(),
+            parent.display()
+        );
+    }
+    Ok(())
+}
+
 fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let context = || format!("cannot write {}", path.display());
     // A symlink is written through: the file it points at gets the text, the link stays.

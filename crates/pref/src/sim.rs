@@ -15,14 +15,18 @@ pub fn simulate(
 ) -> Record {
     let players = rules.players();
     let mut m = Match::new(rules, seed, first_dealer, hands);
+    // On a terminal only (indicatif draws nothing when standard error is not one): slow
+    // bots take a tenth of a second a hand, and a whole match has no length known ahead.
     let bar = match hands {
-        Some(n) if n >= 1000 => ProgressBar::new(u64::from(n)),
-        _ => ProgressBar::hidden(),
+        Some(n) => ProgressBar::new(u64::from(n)).with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} hands {per_sec} eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {pos} hands played, {per_sec} (a whole match, to its end)")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        ),
     };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} hands {per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
     while let Some(hand) = m.current_hand() {
         let Some(seat) = hand.to_move() else { break };
         let obs = hand.observation(Viewer::Seat(seat));

@@ -101,7 +101,11 @@ impl Scoresheet {
 
     /// The entries written by hand `hand` (1-based).
     pub fn entries_of_hand(&self, hand: u32) -> Vec<Entry> {
-        self.lines.iter().filter(|l| l.hand == hand).map(|l| l.entry).collect()
+        // Lines are written hand after hand, so a hand's lines are one run: found by binary
+        // search (a whole match's records would otherwise take time quadratic in its hands).
+        let start = self.lines.partition_point(|l| l.hand < hand);
+        let end = start + self.lines[start..].partition_point(|l| l.hand == hand);
+        self.lines[start..end].iter().map(|l| l.entry).collect()
     }
 
     /// S9: has the game ended?
