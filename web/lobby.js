@@ -65,7 +65,9 @@ async function create(ev) {
     seats.push(v === "human" ? { kind: "human" } : { kind: "bot", level: v });
   }
   const options = {};
-  for (const part of $("options").value.split(",").map((s) => s.trim()).filter(Boolean)) {
+  // Options are split at the commas before a `name=`: a value may hold commas itself
+  // (allpass_exit=6,7,7).
+  for (const part of $("options").value.split(/,(?=\s*[A-Za-z_]+\s*=)/).map((s) => s.trim()).filter(Boolean)) {
     const [k, v] = part.split("=").map((s) => s?.trim());
     if (!k || v === undefined) { $("create-error").textContent = `Option '${part}' must be name=value.`; return; }
     options[k] = v;

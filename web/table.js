@@ -77,7 +77,7 @@ function seatBox(view, hv, obs) {
   };
   const cards = hv.cards ? hv.cards.split(" ").filter((c) => c !== "-").map(cardOf) : Array.from({ length: hv.size }, () => backEl());
   const box = el("div", { class: "seat" + (seatNo !== null && seatNo === obs.to_move ? " to-move" : ""), "data-seat": seatNo ?? "dummy" },
-    el("div", { class: "who", text: holderName(holder, view.seats, view.you) }),
+    el("div", { class: "who", text: holderName(holder, view.seats, view.you) + (seatNo === null ? "" : ` · seat ${seatNo}`) }),
     el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))),
     el("div", { text: `tricks: ${hv.tricks}` }),
     el("div", {}, cards));
@@ -132,7 +132,7 @@ function render(view) {
       if (view.you === obs.dealer) tags.push("dealer");
       if (view.you === obs.declarer) tags.push("declarer");
       if (hv.call && hv.call !== "none") tags.push(hv.call.replace("-", " "));
-      $("me").append(el("div", { class: "who", text: holderName(hv.holder, view.seats, view.you) }), el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))), el("div", { text: `tricks: ${hv.tricks}` }));
+      $("me").append(el("div", { class: "who", text: `${holderName(hv.holder, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))), el("div", { text: `tricks: ${hv.tricks}` }));
       $("me").classList.toggle("to-move", obs.to_move === view.you);
       renderHand(hv, obs);
     } else {
@@ -173,9 +173,12 @@ function render(view) {
   // button per number beside the cards on every turn.
   const offers = obs.legal_actions.filter((a) => a.startsWith("offer "));
   if (offers.length) {
-    const chooser = el("select", { id: "offer-tricks", "aria-label": "tricks my side takes" }, offers.map((a) => el("option", { value: a, text: a.split(" ")[1] })));
-    chooser.value = offers.includes(offerChosen) ? offerChosen : offers[offers.length - 1];
-    $("actions").append(el("span", { class: "offer-box" }, "Offer: my side takes ", chooser, " of the remaining tricks ", el("button", { id: "offer-btn", text: "Offer", onclick: () => act(chooser.value) })));
+    // No number is chosen to start with: an offer is never one careless click.
+    const chooser = el("select", { id: "offer-tricks", "aria-label": "tricks my side takes" }, el("option", { value: "", text: "…" }), offers.map((a) => el("option", { value: a, text: a.split(" ")[1] })));
+    chooser.value = offers.includes(offerChosen) ? offerChosen : "";
+    const send = el("button", { id: "offer-btn", text: "Offer", disabled: !chooser.value, onclick: () => act(chooser.value) });
+    chooser.addEventListener("change", () => { send.disabled = !chooser.value; });
+    $("actions").append(el("span", { class: "offer-box" }, "Offer: my side takes ", chooser, " of the remaining tricks ", send));
   }
   if (obs.legal_actions.some((a) => a.startsWith("discard "))) {
     const chosen = [...selected];

@@ -222,9 +222,31 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
   assert.equal(await page.locator('#actions button[data-action^="offer"]').count(), 0, "no button per number");
   const choices = await page.locator("#offer-tricks option").count();
   assert.ok(choices >= 2, `a number of tricks to choose (${choices})`);
-  await page.selectOption("#offer-tricks", { index: 0 });
+  assert.equal(await page.locator("#offer-btn").isDisabled(), true, "no number chosen yet");
+  await page.selectOption("#offer-tricks", { index: 1 });
   await page.click("#offer-btn");
   // The bots answer at once: refused (play goes on) or accepted (the hand ends).
   await page.waitForFunction(() => /offer: we take/.test(document.querySelector("#calls").textContent) || document.querySelector("#game-over:not([hidden])"));
   assert.deepEqual(problems, [], "no script errors");
+});
+
+test("the lobby fits a phone and takes an option whose value has commas", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#seat-2");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
+  await page.fill("#name", "Pia");
+  await page.fill("#options", "allpass_exit=6,7,7, allpass_progression=arithmetic");
+  await page.click("#create-btn");
+  await page.waitForURL(/\/table\//);
+  const id = page.url().split("/").pop();
+  const rules = (await (await fetch(`${base}/api/tables/${id}`)).json()).rules;
+  assert.match(rules, /allpass_exit=6,7,7/);
+  assert.match(rules, /allpass_progression=arithmetic/);
+  // The table page fits too, and its bots have names of their own.
+  await page.waitForSelector(".seat .who");
+  const names = await page.locator(".seat .who").allInnerTexts();
+  assert.equal(new Set(names).size, names.length, `${names}`);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
 });

@@ -124,7 +124,7 @@ impl Table {
             .map(|(i, k)| SeatState {
                 kind: k.clone(),
                 name: match k {
-                    SeatKind::Bot { level } => Some(format!("{level} bot")),
+                    SeatKind::Bot { level } => Some(format!("{level} bot {i}")),
                     SeatKind::Human => None,
                 },
                 token: None,
