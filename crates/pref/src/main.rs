@@ -176,9 +176,10 @@ struct PlayArgs {
 struct MatchArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// One bot per seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong).
-    #[arg(long, default_value = "heuristic,random,random")]
-    bots: String,
+    /// One bot per seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong);
+    /// default: heuristic then random ones.
+    #[arg(long)]
+    bots: Option<String>,
     /// Number of deals (1 to 1,000,000).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     deals: u64,
@@ -378,12 +379,14 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve(a) => serve::run(a),
         Command::Match(a) => {
             let rules = a.rules.build()?;
-            let kinds: Vec<String> = a
-                .bots
-                .split(',')
-                .map(|k| k.trim().to_string())
-                .filter(|k| !k.is_empty())
-                .collect();
+            // Without --bots: one heuristic bot against random ones, whatever the players.
+            let spec = a.bots.clone().unwrap_or_else(|| {
+                std::iter::once("heuristic")
+                    .chain(std::iter::repeat_n("random", usize::from(rules.players()) - 1))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
+            let kinds = bot_kinds(&spec)?;
             if let Some(out) = &a.out {
                 check_output(out)?;
             }
@@ -410,18 +413,23 @@ fn run(cli: Cli) -> Result<()> {
 /// user plays, which gets a placeholder bot that is never asked.
 fn make_bots(spec: &str, rules: &Rules, seed: u64, human: Option<u8>) -> Result<Vec<Box<dyn Bot + Send>>> {
     let players = rules.players();
-    let kinds: Vec<&str> = spec.split(',').map(str::trim).filter(|k| !k.is_empty()).collect();
-    let known = preferans_bots::BOT_NAMES.join(", ");
-    if kinds.is_empty() {
-        bail!("--bots needs at least one bot kind ({known})");
+    let kinds = bot_kinds(spec)?;
+    let seats = usize::from(players) - usize::from(human.is_some());
+    if kinds.len() > seats {
+        bail!(
+            "--bots names {} bots, but there are {} seats for bots",
+            kinds.len(),
+            seats
+        );
     }
+    let known = preferans_bots::BOT_NAMES.join(", ");
     let mut bots = Vec::new();
     let mut k = 0;
     for seat in 0..players {
         let kind = if Some(seat) == human {
             "random"
         } else {
-            let kind = kinds[k.min(kinds.len() - 1)];
+            let kind = kinds[k.min(kinds.len() - 1)].as_str();
             k += 1;
             kind
         };
@@ -434,12 +442,22 @@ fn make_bots(spec: &str, rules: &Rules, seed: u64, human: Option<u8>) -> Result<
     Ok(bots)
 }
 
+/// The bot kinds of a `--bots` list, in lower case; an empty entry (`random,,heuristic`) is
+/// refused rather than skipped, which would shift the seats after it.
+fn bot_kinds(spec: &str) -> Result<Vec<String>> {
+    let known = preferans_bots::BOT_NAMES.join(", ");
+    let kinds: Vec<String> = spec.split(',').map(|k| k.trim().to_lowercase()).collect();
+    if kinds.iter().any(String::is_empty) {
+        bail!("--bots has an empty entry: give one bot kind per seat, comma-separated ({known})");
+    }
+    Ok(kinds)
+}
+
 fn read_record(path: &Path) -> Result<Record> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     Record::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 
-/// Writes via a temporary file and a rename, so a failure leaves nothing half-written.
 /// Refuses, before a long run, an output path that cannot be written: a directory, or a
 /// file in a directory that does not exist.
 fn check_output(path: &Path) -> Result<()> {
@@ -460,6 +478,7 @@ fn check_output(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Writes via a temporary file and a rename, so a failure leaves nothing half-written.
 fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let context = || format!("cannot write {}", path.display());
     // A symlink is written through: the file it points at gets the text, the link stays.

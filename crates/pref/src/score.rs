@@ -45,9 +45,10 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
         let (num, den) = st.exact(s);
         let _ = writeln!(
             out,
-            "  {:<12} {:>10}   (exact {num}/{den})",
+            "  {:<12} {:>10}   (exact {})",
             name(names, s as Seat),
-            st.rounded(s)
+            st.rounded(s),
+            fraction(num, den)
         );
     }
     out
@@ -85,4 +86,32 @@ pub fn score_json(m: &Match, names: &[String]) -> String {
         "lines": lines,
     }))
     .unwrap_or_default()
+}
+
+/// `num/den` in lowest terms; a whole number without its denominator.
+fn fraction(num: i64, den: i64) -> String {
+    let (mut a, mut b) = (num.unsigned_abs(), den.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let g = i64::try_from(a.max(1)).unwrap_or(1);
+    let (num, den) = (num / g, den / g);
+    let (num, den) = if den < 0 { (-num, -den) } else { (num, den) };
+    if den == 1 {
+        num.to_string()
+    } else {
+        format!("{num}/{den}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fractions_in_lowest_terms() {
+        assert_eq!(super::fraction(-10320, 3), "-3440");
+        assert_eq!(super::fraction(0, 3), "0");
+        assert_eq!(super::fraction(7, 3), "7/3");
+        assert_eq!(super::fraction(14, 6), "7/3");
+        assert_eq!(super::fraction(5, -10), "-1/2");
+    }
 }

@@ -85,21 +85,38 @@ pub fn text(report: &Report, deals: u64) -> String {
         report.boards
     );
     s += &format!("{:<12} {:>12} {:>12}\n", "bot", "whists/deal", "95% CI ±");
-    for (kind, v) in &report.per_deal {
-        let (m, ci) = mean_ci95(v);
+    for (kind, m, ci) in ranked(report) {
         s += &format!("{kind:<12} {m:>12.2} {ci:>12.2}\n");
     }
     s
 }
 
-/// The report as JSON.
-pub fn json(report: &Report, rules: &Rules, kinds: &[String], deals: u64, seed: u64) -> String {
-    let bots: Vec<_> = report
+/// The bots with their mean and confidence interval, best first.
+fn ranked(report: &Report) -> Vec<(&str, f64, f64)> {
+    let mut rows: Vec<(&str, f64, f64)> = report
         .per_deal
         .iter()
         .map(|(kind, v)| {
             let (m, ci) = mean_ci95(v);
-            json!({ "bot": kind, "whists_per_deal": m, "ci95": ci, "per_deal": v })
+            (kind.as_str(), m, ci)
+        })
+        .collect();
+    rows.sort_by(|a, b| b.1.total_cmp(&a.1));
+    rows
+}
+
+/// A figure of whists without the noise of floating-point sums (300.00000000000006).
+fn tidy(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// The report as JSON.
+pub fn json(report: &Report, rules: &Rules, kinds: &[String], deals: u64, seed: u64) -> String {
+    let bots: Vec<_> = ranked(report)
+        .into_iter()
+        .map(|(kind, m, ci)| {
+            let v: Vec<f64> = report.per_deal[kind].iter().copied().map(tidy).collect();
+            json!({ "bot": kind, "whists_per_deal": tidy(m), "ci95": tidy(ci), "per_deal": v })
         })
         .collect();
     serde_json::to_string_pretty(&json!({

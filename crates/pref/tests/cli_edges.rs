@@ -347,3 +347,34 @@ fn long_runs_refuse_an_output_they_could_not_write_before_they_start() {
         assert!(stderr_of(&out).contains("is a directory"), "{}", stderr_of(&out));
     }
 }
+
+#[test]
+fn bot_lists_are_checked_and_match_fits_its_default_bots_to_the_players() {
+    for (bots, want) in [
+        ("random,,heuristic", "empty entry"),
+        ("random,random,random,random,random", "5 bots"),
+    ] {
+        let out = pref().args(["sim", "--hands", "1", "--bots", bots]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{bots}");
+        assert!(stderr_of(&out).contains(want), "{}", stderr_of(&out));
+    }
+    let out = pref()
+        .args(["sim", "--hands", "1", "--bots", "RANDOM,Heuristic"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    for players in ["2", "4"] {
+        let out = pref()
+            .args(["match", "--deals", "2", "--players", players])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{players}: {}", stderr_of(&out));
+        // Best first.
+        let rows: Vec<f64> = stdout_of(&out)
+            .lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert!(rows.windows(2).all(|w| w[0] >= w[1]), "{}", stdout_of(&out));
+    }
+}
