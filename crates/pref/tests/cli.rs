@@ -416,3 +416,46 @@ fn review_lists_costly_cards() {
     let out = pref().arg("review").arg(dir.path().join("none.json")).output().unwrap();
     assert!(!out.status.success() && stderr_of(&out).contains("cannot read"));
 }
+
+#[test]
+fn the_schema_takes_the_card_spellings_readers_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.json");
+    pref()
+        .args(["sim", "--hands", "3", "--seed", "4", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // Every card of the plays respelled: a ten as 10, the suits as symbols or lower case.
+    let mut respelled = 0;
+    for hand in json["hands"].as_array_mut().unwrap() {
+        for a in hand["actions"].as_array_mut().unwrap() {
+            let Some(text) = a["action"].as_str() else { continue };
+            if let Some(card) = text.strip_prefix("play ") {
+                let rank = if card.starts_with('T') {
+                    "10".to_string()
+                } else {
+                    card[..1].to_lowercase()
+                };
+                let suit = match &card[1..] {
+                    "S" => "♠",
+                    "C" => "c",
+                    "D" => "♦",
+                    _ => "h",
+                };
+                a["action"] = format!("play {rank}{suit}").into();
+                respelled += 1;
+            }
+        }
+    }
+    assert!(respelled > 0);
+    let errors: Vec<String> = schema().iter_errors(&json).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "schema: {errors:?}");
+    std::fs::write(&file, json.to_string()).unwrap();
+    pref().arg("replay").arg(&file).assert().success();
+    // What no reader takes, the schema refuses too.
+    let mut bad = json.clone();
+    bad["hands"][0]["deal"]["talon"] = "XS 8D".into();
+    assert!(schema().iter_errors(&bad).next().is_some());
+}
