@@ -57,18 +57,19 @@ enum Command {
     /// Double-dummy analysis: the exact result of a position and the value of every card.
     Solve(solve::SolveArgs),
     /// Review a record: every card that lost tricks (double-dummy, exact), and every bid, whist
-    /// call, discard and contract that lost whists (by simulation).
+    /// call, discard and contract that lost whists (by simulation; misère bids and a Hussar
+    /// game's calls are not weighed).
     Review {
         /// The record (JSON).
         file: PathBuf,
-        /// Report cards that cost at least this many tricks (1 or more).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..))]
+        /// Report cards that cost at least this many tricks (1 to 10).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
         threshold: u8,
         /// Report bids, whist calls, discards and contracts that cost at least this many whists.
         #[arg(long, default_value_t = 2.0)]
         whists: f64,
-        /// Sampled deals per whist call, discard or contract weighed (1 or more).
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..))]
+        /// Sampled deals per whist call, discard or contract weighed (1 to 10,000).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=10_000))]
         samples: u64,
     },
     /// Duplicate tournament between bots: every deal played with every seating, in parallel.
@@ -335,6 +336,9 @@ fn run(cli: Cli) -> Result<()> {
             whists,
             samples,
         } => {
+            if !(whists.is_finite() && whists >= 0.0) {
+                bail!("--whists is a number of whists, 0 or more (got {whists})");
+            }
             let record = read_record(&file)?;
             let bar = indicatif::ProgressBar::new(2 * record.hands.len() as u64);
             let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
@@ -370,10 +374,15 @@ fn run(cli: Cli) -> Result<()> {
                     c.cost
                 );
             }
-            outln!(
-                "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
-                calls.len()
-            );
+            if record.players.len() == 2 {
+                // The simulation has no scoring model for the Hussar dummy (H2).
+                outln!("bids, whist calls, discards and contracts not weighed: a Hussar game (2 players)");
+            } else {
+                outln!(
+                    "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each; misère bids not weighed)",
+                    calls.len()
+                );
+            }
             Ok(())
         }
         Command::Serve(a) => serve::run(a),

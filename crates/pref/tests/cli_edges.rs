@@ -378,3 +378,23 @@ fn bot_lists_are_checked_and_match_fits_its_default_bots_to_the_players() {
         assert!(rows.windows(2).all(|w| w[0] >= w[1]), "{}", stdout_of(&out));
     }
 }
+
+#[test]
+fn review_says_what_it_does_not_weigh_and_bounds_its_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let hussar = sim(dir.path(), "h.json", &["--hands", "2", "--players", "2", "--seed", "5"]);
+    let out = pref().args(["review", "--samples", "2"]).arg(&hussar).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(
+        stdout_of(&out).contains("not weighed: a Hussar game"),
+        "{}",
+        stdout_of(&out)
+    );
+    for (flag, value) in [("--samples", "99999999999"), ("--threshold", "11")] {
+        let out = pref().args(["review", flag, value]).arg(&hussar).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+    }
+    let out = pref().args(["review", "--whists=-1"]).arg(&hussar).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr_of(&out).contains("--whists"), "{}", stderr_of(&out));
+}
