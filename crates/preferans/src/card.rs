@@ -133,6 +133,11 @@ impl Rank {
     pub const fn letter(self) -> char {
         ['7', '8', '9', 'T', 'J', 'Q', 'K', 'A'][self as usize]
     }
+
+    /// The rank as players write it: `7 8 9 10 J Q K A`.
+    pub const fn text(self) -> &'static str {
+        ["7", "8", "9", "10", "J", "Q", "K", "A"][self as usize]
+    }
 }
 
 impl fmt::Display for Rank {
@@ -186,9 +191,9 @@ impl Card {
         (0..32).map(Card)
     }
 
-    /// Text with a suit symbol instead of a letter, e.g. `A♠`.
+    /// Text with a suit symbol instead of a letter and a ten as `10`, e.g. `A♠`, `10♥`.
     pub fn symbol_text(self) -> String {
-        format!("{}{}", self.rank().letter(), self.suit().symbol())
+        format!("{}{}", self.rank().text(), self.suit().symbol())
     }
 }
 

@@ -381,7 +381,7 @@ fn at_the_smallest_size_the_trick_and_the_turn_are_whole() {
             let s = screen_sized(&a, 60, 20);
             assert!(s.lines().next().unwrap().ends_with("your turn"), "{s}");
             for t in &o.trick {
-                let card = format!("{}{}", t.card.rank().letter(), t.card.suit().symbol());
+                let card = format!("{}{}", t.card.rank().text(), t.card.suit().symbol());
                 assert!(s.contains(&card), "{card} of the trick:\n{s}");
                 checked += 1;
             }

@@ -29,7 +29,7 @@ fn suit_style(s: Suit) -> Style {
 
 fn card_span(c: Card, ascii: bool) -> Span<'static> {
     Span::styled(
-        format!("{}{}", c.rank().letter(), suit_text(c.suit(), ascii)),
+        format!("{}{}", c.rank().text(), suit_text(c.suit(), ascii)),
         suit_style(c.suit()),
     )
 }
@@ -45,7 +45,7 @@ fn hand_spans(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
         let ranks: Vec<String> = cards
             .display_order()
             .iter()
-            .map(|c| c.rank().letter().to_string())
+            .map(|c| c.rank().text().to_string())
             .collect();
         spans.push(Span::styled(
             format!("{} {}  ", suit_text(s, ascii), ranks.join(" ")),
@@ -75,12 +75,12 @@ pub(super) fn action_text(a: Action, ascii: bool) -> String {
     match a {
         Action::Bid(b) => bid_text(b, ascii),
         Action::Declare(b) => format!("declare {}", bid_text(b, ascii)),
-        Action::Play(c) => format!("{}{}", c.rank().letter(), suit_text(c.suit(), ascii)),
+        Action::Play(c) => format!("{}{}", c.rank().text(), suit_text(c.suit(), ascii)),
         Action::Discard(x, y) => format!(
             "{}{} {}{}",
-            x.rank().letter(),
+            x.rank().text(),
             suit_text(x.suit(), ascii),
-            y.rank().letter(),
+            y.rank().text(),
             suit_text(y.suit(), ascii)
         ),
         other => other.to_string(),
