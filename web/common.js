@@ -72,3 +72,9 @@ export function setPlayerName(n) {
 export function tokenKey(id) {
   return `pref-token-${id}`;
 }
+
+// The engine's phase names as words for a banner.
+export function phaseLabel(phase) {
+  const words = { auction: "Auction", "talon-choice": "Talon: take or push", discard: "Discard", declare: "Declaring the contract", whist: "Whist round", "dealer-whist": "The dealer's whist", "defence-choice": "Open or closed defence", play: "Play", done: "Hand over" };
+  return words[phase] ?? phase.replaceAll("-", " ");
+}

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, playerName, setPlayerName, tokenKey } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, playerName, setPlayerName, tokenKey, phaseLabel } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -151,7 +151,7 @@ function render(view) {
   }
   if (obs.contract) $("contract").textContent = `Contract ${actionLabel("bid " + obs.contract)} by ${holderName({ seat: obs.declarer }, view.seats, view.you)}` + (obs.defence ? `, ${obs.defence} defence` : "");
   else if (obs.highest_bid) $("contract").textContent = `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${holderName({ seat: obs.highest_bid[0] }, view.seats, view.you)}`;
-  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase === "play" ? "All-pass: take as few tricks as you can" : obs.phase;
+  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase === "play" ? "All-pass: take as few tricks as you can" : phaseLabel(obs.phase);
   // The hand's calls (bids, whists, declarations) in order: the cards are on the table.
   const calls = obs.history.filter(([, a]) => a === null || !a.startsWith("play ")).map(([seat, a]) => `${holderName({ seat }, view.seats, view.you)}: ${a === null ? "discards" : actionLabel(a)}`);
   $("calls").hidden = calls.length === 0;

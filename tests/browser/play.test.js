@@ -250,3 +250,28 @@ test("the lobby fits a phone and takes an option whose value has commas", async 
   assert.equal(new Set(names).size, names.length, `${names}`);
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
 });
+
+test("the replay jumps hand by hand to each hand's first action", async () => {
+  const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "three hands", seats: bots, hand_limit: 3, seed: 5 }) })).json();
+  for (let i = 0; i < 200; i++) {
+    if ((await (await fetch(`${base}/api/tables/${id}`)).json()).finished) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const starts = (await (await fetch(`${base}/api/tables/${id}/replay?step=0`)).json()).hand_starts;
+  assert.equal(starts.length, 3);
+  const page = await browser.newPage();
+  await page.goto(`${base}/replay/${id}`);
+  const at = (n, hand) => page.waitForFunction(([n, hand]) => document.querySelector("#step").textContent === `action ${n} of ${document.querySelector("#step").textContent.match(/of (\d+)/)[1]}, hand ${hand}`, [n, hand]);
+  await at(0, 1);
+  await page.click("#next-hand");
+  await at(starts[1] + 1, 2);
+  await page.click("#next-hand");
+  await at(starts[2] + 1, 3);
+  await page.click("#prev");
+  await page.click("#prev-hand");
+  await at(starts[1] + 1, 2);
+  await page.click("#prev-hand");
+  await at(1, 1);
+  assert.doesNotMatch(await page.locator("#contract").innerText(), /^[a-z]/, "the phase in words");
+});

@@ -311,8 +311,16 @@ async fn replay(
         })
         .collect();
     let settlement = m.sheet().settlement(m.rules());
+    // Where each hand's actions begin, so a client jumps hand by hand in one request.
+    let mut hand_starts = Vec::new();
+    let mut before = 0;
+    for h in full.finished_hands().iter().chain(full.current_hand()) {
+        hand_starts.push(before);
+        before += h.history().len();
+    }
     Ok(Json(json!({
         "step": step,
+        "hand_starts": hand_starts,
         "total": actions.len(),
         "hand_number": number,
         "last_action": step.checked_sub(1).map(|i| format!("seat {}: {}", actions[i].0, actions[i].1)),

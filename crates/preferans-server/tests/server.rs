@@ -195,6 +195,21 @@ async fn three_people_play_whole_hands_and_each_sees_only_what_it_may(url: &str)
     let replay: Value = serde_json::from_str(&replay).unwrap();
     assert_eq!(replay["step"], 5);
     assert_eq!(replay["cards"].as_array().unwrap().len(), 3);
+    // Hand by hand: where each begins; one action into a hand shows that hand.
+    let starts: Vec<u64> = replay["hand_starts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(starts[0], 0);
+    assert!(starts.windows(2).all(|w| w[0] < w[1]), "{starts:?}");
+    assert!(*starts.last().unwrap() < replay["total"].as_u64().unwrap());
+    for (k, start) in starts.iter().enumerate() {
+        let (_, r) = get(server.addr, &format!("/api/tables/{id}/replay?step={}", start + 1)).await;
+        let r: Value = serde_json::from_str(&r).unwrap();
+        assert_eq!(r["hand_number"], k + 1, "one action into hand {}", k + 1);
+    }
 }
 
 async fn out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing(url: &str) {
