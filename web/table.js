@@ -123,7 +123,10 @@ function render(view) {
   $("calls").hidden = true;
   $("offer").hidden = true;
   $("hint-btn").disabled = true;
-  if (!obs) return;
+  if (!obs) {
+    if (view.game_over) $("contract").textContent = "The game is over: the final standing and the scoresheet are beside the table.";
+    return;
+  }
 
   for (const hv of obs.hands) {
     const mine = hv.holder !== "dummy" && hv.holder.seat === view.you;
@@ -217,6 +220,7 @@ function renderHand(hv, obs) {
 function renderSeatPanel(view) {
   $("name").value ||= playerName();
   const free = view.seats.filter((s) => !s.name && !s.bot);
+  for (const id of ["name", "name-label"]) if ($(id)) $(id).hidden = free.length === 0;
   $("free-seats").replaceChildren(...(free.length ? free.map((s) => el("button", { class: "primary", text: `Sit in seat ${s.seat}`, "data-seat": s.seat, onclick: () => takeSeat(s.seat) })) : [el("span", { class: "muted", text: "No free seat." })]));
 }
 
@@ -237,6 +241,10 @@ async function takeSeat(seat) {
 $("hint-btn").addEventListener("click", () => { $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); send({ type: "hint", token }); });
 api(`/api/tables/${tableId}`).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
-}).catch((e) => ($("error").textContent = e.message));
-setInterval(() => { if (state?.deadline_ms) render(state); }, 1000);
-connect();
+  setInterval(() => { if (state?.deadline_ms) render(state); }, 1000);
+  connect();
+}).catch((e) => {
+  // No such table (or no server): say so instead of an empty table.
+  document.querySelector(".layout").hidden = true;
+  document.querySelector("main").prepend(el("section", { class: "panel" }, el("p", { class: "error", id: "no-table", text: e.message }), el("a", { href: "/", text: "back to the lobby" })));
+});

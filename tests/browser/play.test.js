@@ -275,3 +275,12 @@ test("the replay jumps hand by hand to each hand's first action", async () => {
   await at(1, 1);
   assert.doesNotMatch(await page.locator("#contract").innerText(), /^[a-z]/, "the phase in words");
 });
+
+test("a table that does not exist says so, with the way back", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/table/nope`);
+  await page.waitForSelector("#no-table");
+  assert.match(await page.locator("#no-table").innerText(), /nope|no table|not found/i);
+  assert.equal(await page.locator(".layout").isHidden(), true);
+  assert.equal(await page.locator('a[href="/"]').count() > 0, true);
+});
