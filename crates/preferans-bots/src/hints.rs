@@ -118,6 +118,39 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
             // Anything unvalued comes last.
             Some(out).filter(|o| !o.is_empty())
         }
+        PhaseKind::Discard => {
+            // The heuristic's best few pairs, each worth the best contract it leaves (the
+            // rest of the 66 come after them, unvalued). Not for a misère (no simulation).
+            let (_, highest) = o.highest_bid?;
+            if highest.is_misere() {
+                return None;
+            }
+            let pairs = crate::expert_sim::discard_candidates(o);
+            let hand = my_hand(o);
+            let kept: Vec<CardSet> = pairs.iter().map(|(a, b)| hand - CardSet::from_iter([*a, *b])).collect();
+            let by_contract = expert.contract_values(o, me, highest, &kept, None)?;
+            let out: Vec<Hint> = pairs
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (a, b))| {
+                    let (best, v) = by_contract
+                        .iter()
+                        .filter(|((j, _), _)| *j == i)
+                        .map(|((_, c), v)| (*c, *v))
+                        .max_by(|x, y| x.1.total_cmp(&y.1))?;
+                    Some(Hint {
+                        action: Action::Discard(*a, *b),
+                        value: v,
+                        reason: format!(
+                            "{} declaring {} (simulated deals, scored)",
+                            whists(v),
+                            best.symbol_text()
+                        ),
+                    })
+                })
+                .collect();
+            Some(out).filter(|o| !o.is_empty())
+        }
         _ => None,
     }
 }
@@ -272,5 +305,27 @@ mod tests {
             m.apply(seat, a).unwrap();
         }
         assert!(phases.contains("Auction") && phases.contains("Play"));
+    }
+
+    #[test]
+    fn discards_are_ranked_by_the_contract_they_leave() {
+        let mut expert = ExpertBot::new(1, 8);
+        let mut bot = HeuristicBot::new();
+        for seed in 0..40 {
+            let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
+            while let Some(h) = m.current_hand() {
+                let seat = h.to_move().unwrap();
+                let o = h.observation(Viewer::Seat(seat));
+                if o.phase == PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
+                    let hs = hints(&o, &mut expert);
+                    let valued = hs.iter().take_while(|h| h.reason.contains("simulated")).count();
+                    assert!(valued >= 2, "several pairs valued: {hs:?}");
+                    assert!(hs[0].reason.contains("declaring"), "{}", hs[0].reason);
+                    return;
+                }
+                m.apply(seat, bot.choose(&o).unwrap()).unwrap();
+            }
+        }
+        panic!("no seed reached a discard");
     }
 }
