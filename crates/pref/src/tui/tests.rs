@@ -27,7 +27,8 @@ fn screen_sized(app: &App, width: u16, height: u16) -> String {
     let mut s = String::new();
     for y in 0..buf.area.height {
         let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol().to_string()).collect();
-        s += line.trim_end();
+        // No-break spaces (inside a suit) read as spaces.
+        s += line.replace('\u{a0}', " ").trim_end();
         s.push('\n');
     }
     s
@@ -384,6 +385,21 @@ fn at_the_smallest_size_the_trick_and_the_turn_are_whole() {
                 let card = format!("{}{}", t.card.rank().text(), t.card.suit().symbol());
                 assert!(s.contains(&card), "{card} of the trick:\n{s}");
                 checked += 1;
+            }
+            // An open hand wraps between suits, never inside one.
+            for h in o
+                .hands
+                .iter()
+                .filter(|h| h.holder != preferans::observation::Holder::Seat(0))
+            {
+                for suit in preferans::Suit::ALL {
+                    let cards = h.cards.unwrap_or_default().in_suit(suit);
+                    if !cards.is_empty() {
+                        let ranks: Vec<&str> = cards.display_order().iter().map(|c| c.rank().text()).collect();
+                        let group = format!("{} {}", suit.symbol(), ranks.join(" "));
+                        assert!(s.contains(&group), "{group}:\n{s}");
+                    }
+                }
             }
             key(&mut a, KeyCode::Enter);
         }

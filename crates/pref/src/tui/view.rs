@@ -47,8 +47,11 @@ fn hand_spans(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
             .iter()
             .map(|c| c.rank().text().to_string())
             .collect();
+        // No-break spaces inside a suit: a wrapped line breaks between suits, never in one
+        // (plain spaces for --ascii terminals, which may not have the character).
+        let space = if ascii { " " } else { "\u{a0}" };
         spans.push(Span::styled(
-            format!("{} {}  ", suit_text(s, ascii), ranks.join(" ")),
+            format!("{}{space}{}  ", suit_text(s, ascii), ranks.join(space)),
             suit_style(s),
         ));
     }
