@@ -105,7 +105,10 @@ impl RulesArgs {
                 bail!("option '{o}' must be NAME=VALUE, e.g. hold=seniority");
             };
             if k.trim() == "players" {
-                bail!("the number of players is --players, not -o players=…");
+                bail!(
+                    "give the number of players as --players {} (the option 'players' is set from it)",
+                    v.trim()
+                );
             }
             options.push((k.trim(), v.trim()));
         }

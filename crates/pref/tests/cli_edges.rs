@@ -56,7 +56,7 @@ fn options_that_need_each_other_come_in_any_order_and_their_records_replay() {
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(stderr_of(&out).contains("--players"), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("--players 4"), "{}", stderr_of(&out));
     let out = pref()
         .args(["play", "--target", "7", "-o", "target=5"])
         .output()
