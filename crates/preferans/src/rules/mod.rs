@@ -532,6 +532,11 @@ impl Rules {
                 "allpass_cycle needs allpass_progression_cap".into(),
             ));
         }
+        // S9: a pool total is what ends the game only with end=pool_sum; elsewhere it would
+        // be silently ignored.
+        if o.pool_total.is_some() && o.end != End::PoolSum {
+            return Err(RulesError::Inconsistent("pool_total needs end=pool_sum".into()));
+        }
         Ok(())
     }
 }

@@ -68,6 +68,14 @@ fn section3_changed_options_and_errors() {
         Err(RulesError::Inconsistent(_))
     ));
     assert_eq!(r, Rules::sochi(), "a refused set changes nothing");
+    // S9: a pool total only with the game that ends on it.
+    assert!(matches!(
+        Rules::sochi().with("pool_total", "50"),
+        Err(RulesError::Inconsistent(_))
+    ));
+    let mut r = Rules::sochi();
+    r.set_many([("pool_total", "50"), ("end", "pool_sum")]).unwrap();
+    assert_eq!(r.get("pool_total").unwrap(), "50");
     assert!(matches!(
         Rules::sochi().with("allpass_exit", "5"),
         Err(RulesError::BadValue { .. })
