@@ -15,6 +15,7 @@ use preferans_solver::{Objective, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+use crate::expert_allpass::pass_ends_in_allpass;
 use crate::expert_fit::{Fit, FIT_TRIES};
 use crate::heuristic::{bid_up_to, has_bid};
 use crate::{misere_danger, Bot, HeuristicBot};
@@ -29,8 +30,8 @@ const BID_SAMPLES: usize = 8;
 
 /// The Monte Carlo + double-dummy bot.
 pub struct ExpertBot {
-    /// The hand last evaluated for bidding and its simulated deals.
-    bid_cache: Option<(CardSet, Vec<BidSample>)>,
+    /// The hand (and its position) last evaluated for bidding and its simulated deals.
+    bid_cache: Option<(CardSet, usize, Vec<BidSample>)>,
     pub(crate) rng: ChaCha8Rng,
     pub(crate) solver: Solver,
     heuristic: HeuristicBot,
@@ -372,7 +373,8 @@ pub(crate) struct BidSample {
 impl ExpertBot {
     /// A1–A6 by simulation: over sampled talons and hands, each contract is played out
     /// double-dummy and scored by the real scorer (`expert_sim.rs`); it bids up to the
-    /// contract with the best expected result when that result is positive. Misère as the
+    /// contract with the best expected result when that result beats passing (nothing, or the
+    /// all-pass a last pass ends in: `expert_allpass.rs`). Misère as the
     /// heuristic. Without a scoring model (Hussar's dummy) the expected tricks decide.
     fn auction(&mut self, o: &Observation) -> Option<Action> {
         let me = o.seat?;
@@ -383,7 +385,13 @@ impl ExpertBot {
             return Some(Action::Bid(Bid::Misere));
         }
         let samples = self.bid_samples(o, hand, my_pos);
-        if let Some(best) = self.bid_by_score(o, my_pos, &samples) {
+        // A pass is worth nothing (the others play), or the all-pass it ends in.
+        let pass_value = if pass_ends_in_allpass(o) {
+            self.allpass_mean(o, my_pos, &samples).unwrap_or(0.0)
+        } else {
+            0.0
+        };
+        if let Some(best) = self.bid_by_score(o, my_pos, &samples, pass_value) {
             return Some(bid_up_to(legal, best));
         }
         let est = strain_estimates(&samples);
@@ -402,7 +410,7 @@ impl ExpertBot {
     /// and the others' hands at random; for each strain, the talon taken, a fixed discard (the
     /// two lowest cards outside the trump suit) and one double-dummy solve.
     pub(crate) fn bid_samples(&mut self, o: &Observation, hand: CardSet, my_pos: usize) -> Vec<BidSample> {
-        if let Some((_, samples)) = self.bid_cache.as_ref().filter(|(h, _)| *h == hand) {
+        if let Some((_, _, samples)) = self.bid_cache.as_ref().filter(|(h, p, _)| *h == hand && *p == my_pos) {
             return samples.clone();
         }
         let others: Vec<usize> = (0..3).filter(|p| *p != my_pos).collect();
@@ -442,7 +450,7 @@ impl ExpertBot {
             }
             samples.push(BidSample { hands, tricks });
         }
-        self.bid_cache = Some((hand, samples.clone()));
+        self.bid_cache = Some((hand, my_pos, samples.clone()));
         samples
     }
 }

@@ -445,20 +445,22 @@ impl ExpertBot {
 impl ExpertBot {
     /// A1 by score: over the bidding samples, every contract is scored for this seat
     /// (declared after the talon; the defenders call as the heuristic would). In the strain
-    /// of the best one, the highest contract whose mean result is still positive is the limit
-    /// of the bidding: `Some(Some(bid))`; `Some(None)` (pass) when no contract gains; `None`
-    /// without a scoring model (a Hussar dummy, no solved sample).
+    /// of the best one, the highest contract whose mean result still beats `pass_value` (what
+    /// passing is worth) is the limit of the bidding: `Some(Some(bid))`; `Some(None)` (pass)
+    /// when no contract does; `None` without a scoring model (a Hussar dummy, no solved
+    /// sample).
     pub(crate) fn bid_by_score(
         &mut self,
         o: &Observation,
         my_pos: usize,
         samples: &[BidSample],
+        pass_value: f64,
     ) -> Option<Option<Bid>> {
         let means = self.contract_means(o, my_pos, samples)?;
         // The strain of the best contract, bid as high as it still gains: how far a player
         // goes when the auction is contested.
         let (best, value) = means.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
-        if value <= 0.0 {
+        if value <= pass_value {
             return Some(None);
         }
         let Bid::Tricks { strain, .. } = best else {
@@ -466,7 +468,7 @@ impl ExpertBot {
         };
         let highest = means
             .iter()
-            .filter(|(b, v)| matches!(b, Bid::Tricks { strain: s, .. } if *s == strain) && *v > 0.0)
+            .filter(|(b, v)| matches!(b, Bid::Tricks { strain: s, .. } if *s == strain) && *v > pass_value)
             .map(|(b, _)| *b)
             .max_by_key(|b| b.ladder());
         Some(highest.or(Some(best)))

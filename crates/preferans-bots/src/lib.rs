@@ -5,6 +5,7 @@
 
 pub mod duplicate;
 mod expert;
+mod expert_allpass;
 mod expert_fit;
 mod expert_misere;
 mod expert_offer;
