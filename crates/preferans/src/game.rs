@@ -121,12 +121,13 @@ impl Match {
         self.current.is_none()
     }
 
-    /// The length of one all-pass cycle (X3 `allpass_cycle`): the hands until the multiplier
-    /// reaches the cap (for arithmetic progression, the cap itself).
+    /// The length of one multiplier cycle (X3 `allpass_cycle`): the hands until the multiplier
+    /// reaches the cap (for arithmetic progression, the cap itself); none without a
+    /// progression (the multiplier stays 1).
     fn cycle_len(&self) -> Option<u32> {
         let o = self.rules.russian();
         let cap = o.allpass_progression_cap?;
-        if !o.allpass_cycle {
+        if !o.allpass_cycle || o.allpass_progression == Progression::None {
             return None;
         }
         let mut n = 1;
@@ -139,8 +140,12 @@ impl Match {
     /// A6: the minimum opening bid of the current hand after the all-pass series before it.
     pub fn min_opening(&self) -> Option<Bid> {
         let exits = &self.rules.russian().allpass_exit;
-        let k = match self.cycle_len() {
-            Some(len) => self.allpass_streak % len,
+        // X3 `allpass_cycle`: A6 counts the all-pass hands in a row modulo the cap itself
+        // (RULES.md: "after 3 in a row, no restriction again" with cap 3), whatever the
+        // progression.
+        let o = self.rules.russian();
+        let k = match o.allpass_progression_cap.filter(|c| o.allpass_cycle && *c > 0) {
+            Some(cap) => self.allpass_streak % cap,
             None => self.allpass_streak,
         };
         if k == 0 || exits.is_empty() {
@@ -372,6 +377,26 @@ mod tests {
             None,
             "after cap all-passes in a row, no restriction again"
         );
+    }
+
+    #[test]
+    fn x3_a6_counts_modulo_the_cap_whatever_the_progression() {
+        // Geometric, cap 4: the multipliers cycle 1, 2, 4, but A6 counts modulo 4 (RULES.md
+        // X3); no progression at all: the count still starts again every cap hands.
+        for (progression, cap, free_after) in [("geometric", "4", 4), ("none", "2", 2)] {
+            let rules = Rules::sochi()
+                .with("allpass_exit", "7")
+                .and_then(|r| r.with("allpass_progression", progression))
+                .and_then(|r| r.with("allpass_progression_cap", cap))
+                .and_then(|r| r.with("allpass_cycle", "true"))
+                .unwrap();
+            let mut m = Match::new(rules, 3, 0, None);
+            for n in 1..=2 * free_after {
+                pass_out(&mut m);
+                let free = n % free_after == 0;
+                assert_eq!(m.min_opening().is_none(), free, "{progression}: after {n} all-passes");
+            }
+        }
     }
 
     #[test]

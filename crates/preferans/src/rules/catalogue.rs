@@ -57,7 +57,8 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
         name: "allpass_cycle",
         rule: "X3",
         values: "true | false",
-        help: "restart the multiplier once the cap is reached (needs a cap)",
+        help:
+            "restart the multiplier once the cap is reached, and count A6's all-pass hands modulo the cap (needs a cap)",
     },
     OptionInfo {
         name: "allpass_amnesty",

@@ -532,13 +532,6 @@ impl Rules {
                 "allpass_cycle needs allpass_progression_cap".into(),
             ));
         }
-        // X3: without a progression the multiplier never reaches the cap, so the cycle (and
-        // A6's count modulo it) would never start again.
-        if o.allpass_cycle && o.allpass_progression == Progression::None {
-            return Err(RulesError::Inconsistent(
-                "allpass_cycle needs allpass_progression (arithmetic or geometric)".into(),
-            ));
-        }
         // S9: a pool total is what ends the game only with end=pool_sum; elsewhere it would
         // be silently ignored.
         if o.pool_total.is_some() && o.end != End::PoolSum {
