@@ -162,8 +162,10 @@ function render(view) {
   const shown = obs.trick.length ? obs.trick : obs.last_trick;
   for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
   if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
-  if (obs.talon.length) $("talon").append(el("span", { text: "talon " }), ...obs.talon.map((c) => cardEl(c, { small: true })));
-  else if (obs.talon_size) $("talon").append(el("span", { text: "talon " }), ...Array.from({ length: obs.talon_size }, () => backEl()));
+  // The talon turned up, or face down; in an all-pass (no declarer) the cards that led a
+  // trick, then those still face down.
+  const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
+  if (obs.talon.length || backs) $("talon").append(el("span", { text: "talon " }), ...obs.talon.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
   if (obs.offer) {
     $("offer").hidden = false;
     $("offer").textContent = `${holderName({ seat: obs.offer.by }, view.seats, view.you)} offers: their side takes ${obs.offer.tricks} of the remaining tricks.`;

@@ -15,7 +15,6 @@ use preferans_solver::{Objective, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use crate::expert_allpass::pass_ends_in_allpass;
 use crate::expert_fit::{Fit, FIT_TRIES};
 use crate::heuristic::{bid_up_to, has_bid};
 use crate::{misere_danger, Bot, HeuristicBot};
@@ -154,6 +153,10 @@ pub(crate) fn known(o: &Observation) -> Known {
     seen |= o.discard.unwrap_or_default();
     let declarer = o.declarer.and_then(|d| position_of(o, Holder::Seat(d)));
     let talon: CardSet = o.talon.iter().copied().collect();
+    if declarer.is_none() {
+        // X2: the all-pass talon cards that led tricks are out of every hand.
+        seen |= talon;
+    }
     let pool = CardSet::FULL - seen;
     let unknown_in_hands: u32 = (0..3)
         .filter(|p| hands[*p].is_none())
@@ -386,11 +389,7 @@ impl ExpertBot {
         }
         let samples = self.bid_samples(o, hand, my_pos);
         // A pass is worth nothing (the others play), or the all-pass it ends in.
-        let pass_value = if pass_ends_in_allpass(o) {
-            self.allpass_mean(o, my_pos, &samples).unwrap_or(0.0)
-        } else {
-            0.0
-        };
+        let pass_value = self.pass_value(o, my_pos, &samples).unwrap_or(0.0);
         if let Some(best) = self.bid_by_score(o, my_pos, &samples, pass_value) {
             return Some(bid_up_to(legal, best));
         }

@@ -1,5 +1,6 @@
-//! What a pass is worth when it ends the auction in an all-pass (X1): the last bidder
-//! compares his contracts with the all-pass that follows his pass, not with nothing.
+//! What a pass is worth when it may end the auction in an all-pass (X1): a bidder compares
+//! his contracts with the all-pass that follows his pass when the others pass too, not with
+//! nothing.
 //!
 //! Each bidding sample's all-pass is solved double-dummy once per player, that player against
 //! the other two (the solver's all-pass objective); the three counts are scaled to the ten
@@ -14,23 +15,26 @@ use preferans_solver::Objective;
 
 use crate::expert::{BidSample, ExpertBot};
 use crate::expert_sim::{my_result, rules_for, seat_of};
+use crate::heuristic::would_open;
 
-/// Whether this seat's pass ends the auction in an all-pass: both other bidders have passed
-/// (A1: a pass is final).
-pub(crate) fn pass_ends_in_allpass(o: &Observation) -> bool {
-    let Some(me) = o.seat else { return false };
-    let others: Vec<_> = o
-        .hands
-        .iter()
-        .filter_map(|h| match h.holder {
-            Holder::Seat(s) if s != me => Some(s),
-            _ => None,
-        })
-        .collect();
-    others.len() == 2
-        && others
-            .iter()
-            .all(|s| o.history.iter().any(|(who, a)| who == s && *a == Some(Action::Pass)))
+/// The positions whose calls decide whether this seat's pass ends in an all-pass: the other
+/// bidders who have not passed yet (A1: a pass is final); `None` when one of them has bid,
+/// so a pass leaves the contract to the others.
+pub(crate) fn still_to_pass(o: &Observation, my_pos: usize) -> Option<Vec<usize>> {
+    let mut pending = Vec::new();
+    for pos in (0..o.hands.len()).filter(|p| *p != my_pos) {
+        let Holder::Seat(seat) = o.hands[pos].holder else {
+            return None;
+        };
+        let mut calls = o.history.iter().filter(|(who, _)| *who == seat).map(|(_, a)| *a);
+        if calls.clone().any(|a| matches!(a, Some(Action::Bid(_)))) {
+            return None;
+        }
+        if !calls.any(|a| a == Some(Action::Pass)) {
+            pending.push(pos);
+        }
+    }
+    Some(pending)
 }
 
 /// Ten tricks shared in proportion to `counts` (largest remainder; ties to the earlier
@@ -53,9 +57,12 @@ pub(crate) fn share_ten(counts: [u8; 3]) -> [u8; 3] {
 }
 
 impl ExpertBot {
-    /// This seat's mean result of the all-pass over the bidding samples; `None` without a
-    /// scoring model or a solved sample.
-    pub(crate) fn allpass_mean(&mut self, o: &Observation, my_pos: usize, samples: &[BidSample]) -> Option<f64> {
+    /// What a pass is worth to this seat over the bidding samples: on a sample where every
+    /// bidder still to speak would pass too (by the heuristic's opening rule: `still_to_pass`),
+    /// the all-pass that follows, scored; elsewhere nothing (the others play). `None` without a
+    /// scoring model, when a pass cannot end in an all-pass, or without a solved sample.
+    pub(crate) fn pass_value(&mut self, o: &Observation, my_pos: usize, samples: &[BidSample]) -> Option<f64> {
+        let pending = still_to_pass(o, my_pos)?;
         let me = o.seat?;
         let rules = rules_for(&self.rules, o.players)?;
         let hand = o.hands.get(my_pos)?.cards?;
@@ -63,6 +70,10 @@ impl ExpertBot {
         let mut total = 0.0;
         let mut n = 0u32;
         'samples: for smp in samples {
+            if pending.iter().any(|p| would_open(smp.hands[*p])) {
+                n += 1;
+                continue;
+            }
             let mut hands = smp.hands;
             hands[my_pos] = hand;
             let state = PlayState::first_lead(hands, None, None);

@@ -168,15 +168,18 @@ fn t1_the_expert_sheds_the_cards_a_misere_would_be_caught_with() {
 }
 
 #[test]
-fn x1_a_pass_ends_in_allpass_only_after_both_others_passed() {
-    use crate::expert_allpass::pass_ends_in_allpass;
+fn x1_a_pass_may_end_in_allpass_only_while_nobody_has_bid() {
+    use crate::expert_allpass::still_to_pass;
     let deal = [WEAK, DECLARER, STRONG];
+    // Dealer 2: seat 0 (position 0) speaks first, then 1, then 2.
     let last = hand(deal, "7H 7D", 2, &["pass", "pass"]);
-    assert!(pass_ends_in_allpass(&last.observation(Viewer::Seat(2))));
+    assert_eq!(still_to_pass(&last.observation(Viewer::Seat(2)), 2), Some(vec![]));
     let second = hand(deal, "7H 7D", 2, &["pass"]);
-    assert!(!pass_ends_in_allpass(&second.observation(Viewer::Seat(1))));
+    assert_eq!(still_to_pass(&second.observation(Viewer::Seat(1)), 1), Some(vec![2]));
+    let first = hand(deal, "7H 7D", 2, &[]);
+    assert_eq!(still_to_pass(&first.observation(Viewer::Seat(0)), 0), Some(vec![1, 2]));
     let contested = hand(deal, "7H 7D", 2, &["bid 6S", "pass"]);
-    assert!(!pass_ends_in_allpass(&contested.observation(Viewer::Seat(2))));
+    assert_eq!(still_to_pass(&contested.observation(Viewer::Seat(2)), 2), None);
 }
 
 /// Seat 2's hand `mine`, the other cards dealt in order to seats 0 and 1 and the talon, with
@@ -198,12 +201,11 @@ fn x1_the_last_bidder_weighs_the_allpass_his_pass_ends_in() {
     ] {
         let o = with_others_dealt(mine, &["pass", "pass"]).observation(Viewer::Seat(2));
         let samples = bot.own_bid_samples(&o);
-        let allpass = bot.allpass_mean(&o, 2, &samples).unwrap();
+        let allpass = bot.pass_value(&o, 2, &samples).unwrap();
         assert_eq!(allpass < 0.0, dear, "{mine}: {allpass}");
     }
     // Kings and queens: the best contract about breaks even (−7 … +5 whists by the bot's
-    // seed; −7 with seed 3), the all-pass loses more (−20 … −35). The last bidder plays; with
-    // a bidder still to speak, it passes.
+    // seed; −7 with seed 3), the all-pass loses more (−20 … −35). The last bidder plays.
     const KINGS: &str = "KS QS JS TS 9S KH QH KC QC KD";
     let o = with_others_dealt(KINGS, &["pass", "pass"]).observation(Viewer::Seat(2));
     let mut bot = ExpertBot::new(3, 20);
@@ -211,12 +213,16 @@ fn x1_the_last_bidder_weighs_the_allpass_his_pass_ends_in() {
     assert_eq!(bot.bid_by_score(&o, 2, &samples, 0.0), Some(None));
     let call = bot.choose(&o);
     assert!(matches!(call, Some(Action::Bid(Bid::Tricks { .. }))), "{call:?}");
-    let second = hand(
-        ["9C 8C 7C 9D 8D 7D 8H 7H 8S 7S", KINGS, "AS AH AC AD JH JC JD TH TC TD"],
+    // After a bid, a pass leaves the contract to the others: worth nothing, and it passes.
+    let contested = hand(
+        ["9C 8C 7C 9D 8D 7D 8H 7H 8S 7S", "AS AH AC AD JH JC JD TH TC TD", KINGS],
         "9H QD",
         2,
-        &["pass"],
+        &["bid 6S", "pass"],
     );
+    let o = contested.observation(Viewer::Seat(2));
     let mut bot = ExpertBot::new(3, 20);
-    assert_eq!(bot.choose(&second.observation(Viewer::Seat(1))), Some(Action::Pass));
+    let samples = bot.own_bid_samples(&o);
+    assert_eq!(bot.pass_value(&o, 2, &samples), None);
+    assert_eq!(bot.choose(&o), Some(Action::Pass));
 }

@@ -201,6 +201,12 @@ fn played(o: &Observation) -> CardSet {
 /// half a trick two hands in three were passed out.
 const TALON_BONUS: f32 = 1.0;
 
+/// Whether the heuristic would open the bidding with `hand`: a misère with no dangerous card,
+/// or a contract its estimate (with the talon) reaches.
+pub(crate) fn would_open(hand: CardSet) -> bool {
+    misere_danger(hand) == 0 || best_contract(hand).0 + TALON_BONUS >= 6.0
+}
+
 impl HeuristicBot {
     fn bid(&self, o: &Observation, legal: &[Action]) -> Action {
         let hand = my_hand(o);

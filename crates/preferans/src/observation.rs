@@ -122,7 +122,8 @@ pub struct Observation {
     pub legal_actions: Vec<Action>,
     /// The hands in play in playing order from the eldest (Hussar: eldest, dummy, dealer).
     pub hands: Vec<HandView>,
-    /// Talon cards the viewer knows (shown talon, top first); empty while face down.
+    /// Talon cards the viewer knows, top first: the talon turned up (T1), or in an all-pass the
+    /// talon cards that have led a trick so far (X2, F3); empty while face down.
     pub talon: Vec<Card>,
     /// Cards still in the talon (face down or aside).
     pub talon_size: u8,

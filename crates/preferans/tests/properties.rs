@@ -534,7 +534,9 @@ fn check_observations(h: &RussianHand, legal: &[Action]) {
                 "{viewer:?} sees the face-down talon card(s) {}",
                 shown & talon_left
             );
-            assert!(obs.talon.is_empty());
+            // X2 / F3: in an all-pass, the talon cards that have led a trick, top first.
+            let led: Vec<_> = h.deal().talon().into_iter().filter(|c| played.contains(*c)).collect();
+            assert_eq!(obs.talon, led, "{viewer:?}: only the talon cards already led are known");
         } else {
             assert_eq!(obs.talon, h.deal().talon().to_vec());
         }

@@ -98,10 +98,16 @@ impl RussianHand {
                 }
             })
             .collect();
+        // T1: the whole talon once turned up; X2 / F3: in an all-pass, each talon card from
+        // the moment it leads a trick (public for the rest of the hand).
         let talon = if self.talon_shown {
             self.deal.talon().to_vec()
         } else {
-            Vec::new()
+            self.deal
+                .talon()
+                .into_iter()
+                .filter(|c| self.played.contains(*c))
+                .collect()
         };
         let history = self
             .history

@@ -129,6 +129,27 @@ fn x2_talon_cards_lead_first_two_tricks_eldest_leads_third() {
 }
 
 #[test]
+fn x2_talon_cards_stay_known_once_they_led() {
+    let mut h = hand(3, 2, &[]);
+    act(&mut h, &["pass", "pass", "pass"]);
+    let talon = |h: &RussianHand, v: Viewer| h.observation(v).talon.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    // Only the card turned up to lead; the other is still face down.
+    assert_eq!(talon(&h, Viewer::Seat(1)), ["8H"]);
+    assert_eq!(h.observation(Viewer::Seat(1)).talon_size, 1);
+    act(
+        &mut h,
+        &["play AS", "play 7S", "play 9H", "play KS", "play JC", "play TH"],
+    );
+    let lead = legal(&h)[0].clone();
+    act(&mut h, &[lead.as_str()]);
+    // Third trick: neither talon card is in the trick or the last one, both stay known to all.
+    for v in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Spectator] {
+        assert_eq!(talon(&h, v), ["8H", "7H"], "{v:?}");
+        assert!(h.visible_cards(v).contains("7H".parse().unwrap()));
+    }
+}
+
+#[test]
 fn x2_talon_card_cannot_win_and_unfollowed_suit_falls_to_eldests_card() {
     // The talon card 7H is led; nobody holds hearts: the suit of the eldest's card counts.
     let deal = deal_of(
