@@ -199,7 +199,7 @@ fn played(o: &Observation) -> CardSet {
 /// `expert-fast` bots (`pref match --deals 1000 --bots heuristic,expert-fast,expert-fast
 /// --seed 11`): half a trick −3.11 whists per deal, ¾ −2.92, one −2.79, 1¼ −2.82; with
 /// half a trick two hands in three were passed out.
-const TALON_BONUS: f32 = 1.0;
+pub(crate) const TALON_BONUS: f32 = 1.0;
 
 /// Whether the heuristic would open the bidding with `hand`: a misère with no dangerous card,
 /// or a contract its estimate (with the talon) reaches.

@@ -9,7 +9,7 @@ use preferans::russian::PhaseKind;
 use preferans::{Action, Bid, CardSet, Strain};
 use preferans_solver::Objective;
 
-use crate::heuristic::{defence_tricks, estimate_tricks, misere_danger};
+use crate::heuristic::{defence_tricks, estimate_tricks, misere_danger, TALON_BONUS};
 use crate::{Bot, ExpertBot, HeuristicBot};
 
 /// One ranked suggestion.
@@ -56,8 +56,10 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
         }
         PhaseKind::Declare | PhaseKind::Auction => {
             let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
+            let mut pass_value = None;
             let means = if o.phase == PhaseKind::Auction {
                 let samples = expert.own_bid_samples(o);
+                pass_value = expert.pass_value(o, my_pos, &samples);
                 expert.contract_means(o, my_pos, &samples)?
             } else {
                 let (_, highest) = o.highest_bid?;
@@ -70,10 +72,18 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
             let mut out = Vec::new();
             for a in &o.legal_actions {
                 match a {
-                    Action::Pass => out.push(Hint {
-                        action: *a,
-                        value: 0.0,
-                        reason: "pass: the baseline".into(),
+                    Action::Pass => out.push(match pass_value {
+                        // As the expert bids: the all-pass where everyone else would pass too.
+                        Some(v) => Hint {
+                            action: *a,
+                            value: v,
+                            reason: format!("{} (the all-pass if the others pass too; simulated)", whists(v)),
+                        },
+                        None => Hint {
+                            action: *a,
+                            value: 0.0,
+                            reason: "pass: the baseline".into(),
+                        },
                     }),
                     Action::Bid(b @ Bid::Tricks { .. }) => {
                         // A bid is worth the best contract at or above it.
@@ -196,8 +206,12 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
             .iter()
             .map(|a| match a {
                 Action::Bid(Bid::Tricks { level, strain }) | Action::Declare(Bid::Tricks { level, strain }) => {
-                    let est =
-                        estimate_tricks(hand, strain.trump()) + if o.phase == PhaseKind::Auction { 0.5 } else { 0.0 };
+                    let est = estimate_tricks(hand, strain.trump())
+                        + if o.phase == PhaseKind::Auction {
+                            TALON_BONUS
+                        } else {
+                            0.0
+                        };
                     Hint {
                         action: *a,
                         value: f64::from(est - f32::from(*level)),
@@ -327,5 +341,37 @@ mod tests {
             }
         }
         panic!("no seed reached a discard");
+    }
+
+    #[test]
+    fn x1_a_pass_that_may_end_in_allpass_is_valued_as_the_expert_bids() {
+        // The first auction decisions of a few deals: before any bid the pass is priced as
+        // the all-pass (where the others pass too), after a bid it is the baseline.
+        let mut expert = ExpertBot::new(2, 8);
+        let mut bot = HeuristicBot::new();
+        let (mut priced, mut baseline) = (0, 0);
+        for seed in 0..30 {
+            let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
+            while let Some(h) = m.current_hand() {
+                let seat = h.to_move().unwrap();
+                let o = h.observation(Viewer::Seat(seat));
+                if o.phase != PhaseKind::Auction {
+                    break;
+                }
+                let pass = hints(&o, &mut expert)
+                    .into_iter()
+                    .find(|x| x.action == Action::Pass)
+                    .unwrap();
+                if o.highest_bid.is_some() {
+                    assert_eq!((pass.value, pass.reason.as_str()), (0.0, "pass: the baseline"));
+                    baseline += 1;
+                } else {
+                    assert!(pass.reason.contains("all-pass"), "{}", pass.reason);
+                    priced += 1;
+                }
+                m.apply(seat, bot.choose(&o).unwrap()).unwrap();
+            }
+        }
+        assert!(priced > 0 && baseline > 0, "{priced} priced, {baseline} baseline");
     }
 }

@@ -6,8 +6,10 @@
 //! settlement against the best choice).
 //!
 //! The auction is judged as the expert bids: a bid is worth the best contract at or above it
-//! (he may still declare any of them), a pass is the baseline 0 — the rest of the auction
-//! (others' bids, an all-pass) is not modelled. Misère bids are not weighed.
+//! (he may still declare any of them); a pass is worth nothing once someone has bid, and
+//! before that the all-pass on the samples where everyone still to speak would pass too
+//! (`expert_allpass.rs`) — the rest of the auction is not modelled further. Misère bids are
+//! not weighed.
 
 use preferans::record::Record;
 use preferans::russian::PhaseKind;
@@ -77,13 +79,14 @@ fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Op
         }
         (PhaseKind::Auction, Action::Pass | Action::Bid(Bid::Tricks { .. })) => {
             // A bid commits to declaring at least its rank: it is worth the best contract at
-            // or above it; passing is the baseline (0), as in the expert's own bidding.
+            // or above it; a pass is worth what the expert's own bidding says.
             let my_pos = o
                 .hands
                 .iter()
                 .position(|h| h.holder == preferans::observation::Holder::Seat(me))?;
             let samples = bot.own_bid_samples(o);
             let means = bot.contract_means(o, my_pos, &samples)?;
+            let pass = bot.pass_value(o, my_pos, &samples).unwrap_or(0.0);
             let worth = |rank: u8| {
                 means
                     .iter()
@@ -99,7 +102,7 @@ fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Op
                     _ => None,
                 })
                 .min_by_key(|b| b.ladder())?;
-            let mut out = vec![(Action::Pass, 0.0)];
+            let mut out = vec![(Action::Pass, pass)];
             match chosen {
                 Action::Bid(b) => out.push((chosen, worth(b.ladder()))),
                 _ => out.push((Action::Bid(lowest), worth(lowest.ladder()))),
