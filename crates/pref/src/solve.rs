@@ -173,7 +173,7 @@ pub fn run(a: &SolveArgs) -> Result<String> {
         out,
         "to play: position {}; legal cards {}",
         state.to_play,
-        legal_now(&state)
+        legal_now(&state).iter().map(|c| c.symbol_text()).collect::<Vec<_>>().join(" ")
     );
     for (card, v) in &values {
         let _ = writeln!(out, "  {:<4} {v}", card.symbol_text());
@@ -185,7 +185,7 @@ pub fn run(a: &SolveArgs) -> Result<String> {
         let _ = writeln!(
             out,
             "principal variation: {}",
-            line.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+            line.iter().map(|c| c.symbol_text()).collect::<Vec<_>>().join(" ")
         );
     }
     let _ = writeln!(
