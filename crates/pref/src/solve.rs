@@ -173,7 +173,11 @@ pub fn run(a: &SolveArgs) -> Result<String> {
         out,
         "to play: position {}; legal cards {}",
         state.to_play,
-        legal_now(&state).iter().map(|c| c.symbol_text()).collect::<Vec<_>>().join(" ")
+        legal_now(&state)
+            .iter()
+            .map(|c| c.symbol_text())
+            .collect::<Vec<_>>()
+            .join(" ")
     );
     for (card, v) in &values {
         let _ = writeln!(out, "  {:<4} {v}", card.symbol_text());

@@ -153,7 +153,9 @@ pub(crate) fn known(o: &Observation) -> Known {
     seen |= o.discard.unwrap_or_default();
     let declarer = o.declarer.and_then(|d| position_of(o, Holder::Seat(d)));
     let talon: CardSet = o.talon.iter().copied().collect();
-    if declarer.is_none() {
+    // F3 `talon_push`: a pushed talon went to the sitting-out dealer, into no hand.
+    let pushed = o.history.iter().any(|(_, a)| *a == Some(Action::PushTalon));
+    if declarer.is_none() || pushed {
         // X2: the all-pass talon cards that led tricks are out of every hand.
         seen |= talon;
     }
@@ -230,24 +232,45 @@ pub(crate) fn sample(k: &Known, rng: &mut ChaCha8Rng) -> Option<[CardSet; 3]> {
         }
         let mut hands = k.hands.map(|h| h.unwrap_or_default());
         let mut left = k.out_of_hands;
-        // Talon cards first: the declarer's hand or the discard.
-        cards.sort_by_key(|c| !k.talon_to_declarer.contains(*c));
+        // The most constrained cards first, so that few attempts run into a dead end: talon
+        // cards (the declarer's hand or out of play), then suits fewer hands may hold.
+        let holders = |c: Card| {
+            (0..3)
+                .filter(|p| k.hands[*p].is_none() && k.voids[*p] & (1 << c.suit().index()) == 0)
+                .count()
+        };
+        cards.sort_by_key(|c| (!k.talon_to_declarer.contains(*c), holders(*c)));
         for c in cards {
-            let open: Vec<usize> = (0..3)
-                .filter(|p| {
-                    k.hands[*p].is_none()
-                        && hands[*p].len() < u32::from(k.sizes[*p])
-                        && k.voids[*p] & (1 << c.suit().index()) == 0
-                })
-                .filter(|p| !k.talon_to_declarer.contains(c) || Some(*p) == k.declarer)
-                .collect();
-            if !open.is_empty() {
-                let choice = open[uniform_below(rng, open.len() as u32) as usize];
-                hands[choice].insert(c);
-            } else if left > 0 {
-                left -= 1;
-            } else {
+            // Every free place is as likely as another: a free slot of a hand that may hold
+            // the card (R6 voids; a taken talon card only the declarer's), or one of the
+            // cards out of play (the discard, a face-down talon card), which may be any.
+            let room = |p: usize| {
+                let fits = k.hands[p].is_none()
+                    && k.voids[p] & (1 << c.suit().index()) == 0
+                    && (!k.talon_to_declarer.contains(c) || Some(p) == k.declarer);
+                if fits {
+                    u32::from(k.sizes[p]).saturating_sub(hands[p].len())
+                } else {
+                    0
+                }
+            };
+            let rooms = [room(0), room(1), room(2)];
+            let total = rooms.iter().sum::<u32>() + left;
+            if total == 0 {
                 continue 'attempt;
+            }
+            let mut r = uniform_below(rng, total);
+            if r < left {
+                left -= 1;
+                continue;
+            }
+            r -= left;
+            for (p, n) in rooms.into_iter().enumerate() {
+                if r < n {
+                    hands[p].insert(c);
+                    break;
+                }
+                r -= n;
             }
         }
         if (0..3).all(|p| hands[p].len() == u32::from(k.sizes[p])) {
@@ -328,17 +351,20 @@ impl ExpertBot {
             let Some(hands) = self.fitting_sample(&k, fit.as_ref()) else {
                 break;
             };
-            let pending_talon =
-                if o.contract.is_none() && o.tricks_done == 0 && o.trick.first().is_some_and(|t| t.by == Holder::Talon)
-                {
-                    // X2: the second talon card is still face down: any card outside the hands.
-                    let outside = k.pool
-                        - (hands[0] | hands[1] | hands[2])
-                        - k.hands.iter().flatten().fold(CardSet::EMPTY, |a, b| a | *b);
-                    outside.first()
-                } else {
-                    None
-                };
+            let pending_talon = if o.contract.is_none()
+                && o.tricks_done == 0
+                && o.trick.first().is_some_and(|t| {
+                    // X2, or F3 `dealer_allpass_talon`: the dealer leads the talon cards.
+                    t.by == Holder::Talon || (o.players == 4 && t.by == Holder::Seat(o.dealer))
+                }) {
+                // X2: the second talon card is still face down: any card outside the hands.
+                let outside = k.pool
+                    - (hands[0] | hands[1] | hands[2])
+                    - k.hands.iter().flatten().fold(CardSet::EMPTY, |a, b| a | *b);
+                outside.first()
+            } else {
+                None
+            };
             let state = play_state(o, &k, hands, mover, pending_talon);
             let Ok(values) = self.solver.card_values(&state, objective) else {
                 continue;
@@ -518,3 +544,7 @@ impl Bot for ExpertBot {
 #[cfg(test)]
 #[path = "expert_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "expert_known_tests.rs"]
+mod known_tests;

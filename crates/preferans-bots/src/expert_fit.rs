@@ -12,7 +12,7 @@
 
 use preferans::observation::{Holder, Observation};
 use preferans::outcome::WhistCall;
-use preferans::{Bid, CardSet, Suit};
+use preferans::{Action, Bid, CardSet, Suit};
 
 use crate::heuristic::{defence_tricks, estimate_tricks};
 
@@ -51,8 +51,21 @@ impl Fit {
         let decl = position(Holder::Seat(o.declarer?))?;
         let hidden = |p: usize| o.hands.get(p).is_some_and(|v| v.cards.is_none());
         let declarer = hidden(decl).then_some((decl, f32::from(level) - 1.0));
+        // W5 / W6: only calls a defender made himself say something of his cards (a forced
+        // whist — Stalingrad, a checked ten — says nothing).
+        let after_declare = o
+            .history
+            .iter()
+            .position(|(_, a)| matches!(a, Some(Action::Declare(_))))
+            .map_or(o.history.len(), |i| i + 1);
+        let spoke = |p: usize| match o.hands[p].holder {
+            Holder::Seat(s) => o.history[after_declare..]
+                .iter()
+                .any(|(w, a)| *w == s && matches!(a, Some(Action::Whist | Action::Pass | Action::HalfWhist))),
+            _ => false,
+        };
         let defenders = (0..o.hands.len().min(3))
-            .filter(|p| *p != decl && hidden(*p))
+            .filter(|p| *p != decl && hidden(*p) && spoke(*p))
             .filter(|p| matches!(o.hands[*p].call, WhistCall::Whist | WhistCall::Pass))
             .map(|p| (p, o.hands[p].call, need(contract)))
             .collect::<Vec<_>>();

@@ -34,8 +34,18 @@ fn w2_the_expert_whists_a_strong_defence_and_passes_a_hopeless_one() {
     let o = strong.observation(Viewer::Seat(2));
     assert_eq!(o.phase, PhaseKind::Whist);
     assert_eq!(bot.whist_by_simulation(&o), Some(Action::Whist));
-    let weak = hand([STRONG, DECLARER, WEAK], "7H 7D", 2, SCRIPT);
-    let o = weak.observation(Viewer::Seat(2));
+    // Against ten top tricks both defenders are hopeless: seat 2 passes.
+    let hopeless = hand(
+        [
+            "QH JH TH 9H QC JC TC AD KD QD",
+            "AS KS QS JS TS 9S AH KH AC KC",
+            "8S 7S 8H 7H 9C 8C 7C 9D 8D 7D",
+        ],
+        "JD TD",
+        2,
+        &["pass", "bid 6S", "pass", "discard JD TD", "declare 6S"],
+    );
+    let o = hopeless.observation(Viewer::Seat(2));
     assert_eq!(bot.whist_by_simulation(&o), Some(Action::Pass));
 }
 
