@@ -243,6 +243,9 @@ async function takeSeat(seat) {
 $("hint-btn").addEventListener("click", () => { $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); send({ type: "hint", token }); });
 api(`/api/tables/${tableId}`).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
+  // A seed fixes every deal: whoever created the table may know all the cards.
+  $("seeded-warning").hidden = !t.seeded;
+  if (t.seeded) $("rules").title = "seeded deals";
   setInterval(() => { if (state?.deadline_ms) render(state); }, 1000);
   connect();
 }).catch((e) => {

@@ -69,6 +69,18 @@ async function playOneTurn(page) {
   return null;
 }
 
+/** Bots play only while someone watches: a spectator's page keeps a bots-only table going
+ * until its game is over. */
+async function watchUntilFinished(id) {
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  for (let i = 0; i < 600; i++) {
+    if ((await (await fetch(`${base}/api/tables/${id}`)).json()).finished) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await watcher.close();
+}
+
 test("create a table with two bots, play a hand by clicking, reload mid-hand, see the sheet change", async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
@@ -147,11 +159,7 @@ test("a finished game is listed in the lobby, replayed step by step, and its rec
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "random" }];
   const created = await (await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "bots only", seats: bots, hand_limit: 1, seed: 3 }) })).json();
   const id = created.id;
-  for (let i = 0; i < 200; i++) {
-    const t = await (await fetch(`${base}/api/tables/${id}`)).json();
-    if (t.finished) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await watchUntilFinished(id);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = [];
   page.on("pageerror", (e) => problems.push(e.message));
@@ -254,10 +262,7 @@ test("the lobby fits a phone and takes an option whose value has commas", async 
 test("the replay jumps hand by hand to each hand's first action", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "three hands", seats: bots, hand_limit: 3, seed: 5 }) })).json();
-  for (let i = 0; i < 200; i++) {
-    if ((await (await fetch(`${base}/api/tables/${id}`)).json()).finished) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await watchUntilFinished(id);
   const starts = (await (await fetch(`${base}/api/tables/${id}/replay?step=0`)).json()).hand_starts;
   assert.equal(starts.length, 3);
   const page = await browser.newPage();

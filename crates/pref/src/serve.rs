@@ -22,6 +22,9 @@ pub struct ServeArgs {
     /// Tables created and seats claimed per minute from one client address (0: no limit).
     #[arg(long, default_value_t = 60)]
     posts_per_minute: u32,
+    /// WebSocket connections one client address may hold open at once (0: no limit).
+    #[arg(long, default_value_t = 64)]
+    connections_per_address: u32,
 }
 
 /// Runs the server until it is stopped.
@@ -35,6 +38,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
         let settings = HubSettings {
             bot_delay: Duration::from_millis(a.bot_delay_ms),
             posts_per_minute: a.posts_per_minute,
+            connections_per_address: a.connections_per_address,
             ..HubSettings::default()
         };
         let server = Server::start(a.addr, &a.database, settings)

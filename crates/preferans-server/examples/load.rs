@@ -163,6 +163,7 @@ async fn main() -> anyhow::Result<()> {
         bot_delay: Duration::ZERO,
         // Every table and seat comes from this one address.
         posts_per_minute: 0,
+        connections_per_address: 0,
         ..HubSettings::default()
     };
     let server = Server::start("127.0.0.1:0".parse()?, &database, settings).await?;

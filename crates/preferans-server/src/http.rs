@@ -89,7 +89,18 @@ async fn json_errors(response: Response) -> Response {
     out
 }
 
-async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Response {
+async fn ws_upgrade(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let Some(guard) = hub.open_connection(client.ip()) else {
+        return ApiError(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from this address: close some tabs".into(),
+        )
+        .into_response();
+    };
     // Client messages are at most 4 KiB and every send is flushed: small buffers keep a
     // connection's memory small (the 128 KiB defaults dominate a table's footprint); a client
     // that stops reading is cut off once 4 MiB wait for it.
@@ -97,7 +108,10 @@ async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Respon
         .read_buffer_size(8 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
-        .on_upgrade(move |socket| crate::ws::connection(hub, socket))
+        .on_upgrade(move |socket| async move {
+            crate::ws::connection(hub, socket).await;
+            drop(guard);
+        })
 }
 
 /// A table in the lobby list.

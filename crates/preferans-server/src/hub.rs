@@ -80,6 +80,9 @@ pub struct HubSettings {
     /// Tables created and seats claimed per minute per client address (its burst too);
     /// 0: no limit.
     pub posts_per_minute: u32,
+    /// WebSocket connections one client address may hold open at once (each is sent every
+    /// change of its table); 0: no limit (behind a proxy, every client has its address).
+    pub connections_per_address: u32,
 }
 
 impl Default for HubSettings {
@@ -88,6 +91,7 @@ impl Default for HubSettings {
             bot_delay: Duration::from_millis(600),
             hint_budget: 40,
             posts_per_minute: 60,
+            connections_per_address: 64,
         }
     }
 }
@@ -101,6 +105,26 @@ pub struct Hub {
     tables: RwLock<HashMap<String, Arc<TableHandle>>>,
     settings: HubSettings,
     posts: Option<AddressLimiter>,
+    /// Open WebSocket connections by client address.
+    connections: std::sync::Mutex<HashMap<std::net::IpAddr, u32>>,
+}
+
+/// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
+pub struct ConnectionGuard {
+    hub: Arc<Hub>,
+    address: std::net::IpAddr,
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        let mut open = self.hub.connections.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
 }
 
 /// 128 random bits from the operating system as hex: table ids and seat tokens. Security,
@@ -131,6 +155,22 @@ impl Hub {
         limiter.check_key(&address).is_ok()
     }
 
+    /// Counts a new WebSocket connection from `address`, or `None` when that address already
+    /// holds [`HubSettings::connections_per_address`] open ones.
+    pub fn open_connection(self: &Arc<Self>, address: std::net::IpAddr) -> Option<ConnectionGuard> {
+        let mut open = self.connections.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(address).or_insert(0);
+        let cap = self.settings.connections_per_address;
+        if cap != 0 && *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(ConnectionGuard {
+            hub: self.clone(),
+            address,
+        })
+    }
+
     /// Loads every stored table (replaying its log) and starts its bots and timers.
     ///
     /// # Errors
@@ -143,6 +183,7 @@ impl Hub {
             tables: RwLock::new(HashMap::new()),
             settings,
             posts,
+            connections: std::sync::Mutex::new(HashMap::new()),
         });
         let stored = hub.store.load_tables().await?;
         let mut map = hub.tables.write().await;
@@ -302,6 +343,12 @@ impl Hub {
             let mut t = h.state.lock().await;
             let Some(seat) = t.to_move() else { return };
             if t.is_bot(seat) {
+                // Bots play only while someone watches (a person or a spectator connected):
+                // a table nobody looks at waits, instead of burning the server's cores on a
+                // match no one follows. A join schedules it again.
+                if h.changed.receiver_count() == 0 {
+                    return;
+                }
                 if !t.bot_driver_running {
                     t.bot_driver_running = true;
                     tokio::spawn(hub.clone().drive_bots(h.clone()));
@@ -324,6 +371,9 @@ impl Hub {
     async fn drive_bots(self: Arc<Self>, h: Arc<TableHandle>) {
         loop {
             tokio::time::sleep(self.settings.bot_delay).await;
+            if h.changed.receiver_count() == 0 {
+                break; // Nobody watches any more: wait for a join (see `schedule`).
+            }
             let turn = h.state.lock().await.take_bot_turn();
             let Some((seat, mut bot, obs)) = turn else { break };
             let (bot, choice) = match tokio::task::spawn_blocking(move || {

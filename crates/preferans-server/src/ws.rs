@@ -126,6 +126,8 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
                 viewer,
             };
             let state = state_msg(&mut j).await;
+            // Bots wait while nobody watches their table: this join may wake them.
+            hub.schedule(&j.table).await;
             *joined = Some(j);
             Some(state)
         }

@@ -203,3 +203,60 @@ async fn one_address_may_create_only_so_many_tables_a_minute() {
     assert_eq!(status, 429);
     assert!(body["error"].as_str().unwrap().contains("wait a minute"));
 }
+
+#[tokio::test]
+async fn bots_play_only_while_someone_watches_their_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let bots = json!([{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": bots, "hand_limit": 1, "seed": 6})).await;
+    // Nobody connected: no bot moves (the fast settings' bot delay is far shorter than this).
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    let (_, info) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["finished"], false, "{info}");
+    let mut c = Client::connect(server.addr).await;
+    let st = c.join(&id, None).await;
+    assert_eq!(
+        st["observation"]["history"].as_array().map(Vec::len),
+        Some(0),
+        "untouched until watched"
+    );
+    // A spectator joins: the bots play the hand to its end.
+    loop {
+        let st = c.recv_type("state").await;
+        if st["game_over"] == true {
+            break;
+        }
+    }
+}
+
+#[tokio::test]
+async fn one_address_may_hold_only_so_many_connections() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = preferans_server::HubSettings {
+        connections_per_address: 2,
+        ..common::fast()
+    };
+    let server = preferans_server::Server::start("127.0.0.1:0".parse().unwrap(), &sqlite_url(&dir), settings)
+        .await
+        .unwrap();
+    let url = format!("ws://{}/ws", server.addr);
+    let first = Client::connect(server.addr).await;
+    let _second = Client::connect(server.addr).await;
+    match tokio_tungstenite::connect_async(url.as_str()).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
+        other => panic!("a third connection was not refused: {:?}", other.map(|_| ())),
+    }
+    // Closing one makes room again (the server notices the close).
+    drop(first);
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok(c) = tokio_tungstenite::connect_async(url.as_str()).await {
+            again = Some(c);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(again.is_some(), "a closed connection frees its place");
+}

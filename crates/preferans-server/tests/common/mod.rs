@@ -18,6 +18,7 @@ pub fn fast() -> HubSettings {
         bot_delay: Duration::ZERO,
         hint_budget: 4,
         posts_per_minute: 0,
+        connections_per_address: 0,
     }
 }
 
