@@ -20,9 +20,23 @@ const FILES: &[(&str, &str, &str)] = &[
     ("replay.js", "text/javascript", include_str!("../../../web/replay.js")),
 ];
 
-/// An HTML page.
-pub fn page(html: &'static str) -> Html<&'static str> {
-    Html(html)
+/// What a page may load and who may frame it: only this server's own scripts, styles and
+/// connections (the favicon is a data URI), and no other site may frame it (clickjacking).
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; \
+     frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
+
+/// An HTML page, with its security headers.
+pub fn page(html: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+            (header::X_FRAME_OPTIONS, "DENY"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (header::REFERRER_POLICY, "same-origin"),
+        ],
+        Html(html),
+    )
+        .into_response()
 }
 
 /// `/static/{file}`.

@@ -145,8 +145,10 @@ impl TableConfig {
         if self.name.chars().count() > 60 {
             return Err(ConfigError("the table name is longer than 60 characters".into()));
         }
-        if self.name.chars().any(char::is_control) {
-            return Err(ConfigError("the table name holds a control character".into()));
+        if self.name.chars().any(hidden_char) {
+            return Err(ConfigError(
+                "the table name holds a control or text-direction character".into(),
+            ));
         }
         if self.seed.is_some_and(|s| s > i64::MAX as u64) {
             return Err(ConfigError(format!("a seed is at most {}", i64::MAX)));
@@ -177,6 +179,14 @@ impl TableConfig {
         }
         Ok(rules)
     }
+}
+
+/// Characters a name shown to others may not hold: control characters (they act or break in
+/// records, terminals and SVG) and text-direction overrides (they make one name read as
+/// another).
+pub(crate) fn hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]

@@ -269,9 +269,11 @@ impl Hub {
         if name.is_empty() || name.chars().count() > 30 {
             return Err(HubError::BadRequest("a name has 1 to 30 characters".into()));
         }
-        // Names end up in records, terminals and SVG, where control characters act or break.
-        if name.chars().any(char::is_control) {
-            return Err(HubError::BadRequest("a name holds no control characters".into()));
+        // Names end up in records, terminals and SVG, and before other people's eyes.
+        if name.chars().any(crate::config::hidden_char) {
+            return Err(HubError::BadRequest(
+                "a name holds no control or text-direction characters".into(),
+            ));
         }
         let seats = t.config.seats.len();
         if let Some(s) = seat.filter(|&s| usize::from(s) >= seats) {

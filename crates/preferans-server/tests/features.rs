@@ -260,3 +260,21 @@ async fn one_address_may_hold_only_so_many_connections() {
     }
     assert!(again.is_some(), "a closed connection frees its place");
 }
+
+#[tokio::test]
+async fn pages_forbid_framing_and_foreign_scripts() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    for path in ["/", "/table/x", "/replay/x"] {
+        let mut tcp = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        tcp.write_all(request.as_bytes()).await.unwrap();
+        let mut response = String::new();
+        tcp.read_to_string(&mut response).await.unwrap();
+        let head = response.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
+        assert!(head.contains("frame-ancestors 'none'"), "{path}: {head}");
+        assert!(head.contains("content-security-policy: default-src 'self'"), "{path}: {head}");
+    }
+}

@@ -45,12 +45,17 @@ async fn seat_claims_are_refused_with_the_status_the_protocol_names() {
         assert_eq!(status, 400, "{name:?}: {v}");
         assert!(error_of(&v).contains("1 to 30 characters"), "{v}");
     }
-    let (status, v) = claim(json!({ "name": "\u{1b}[31mEve" })).await;
-    assert_eq!(status, 400, "{v}");
-    assert!(error_of(&v).contains("control characters"), "{v}");
-    let (status, v) = post(server.addr, "/api/tables", json!({"name": "a\u{0}b", "seats": seats})).await;
-    assert_eq!(status, 400, "{v}");
-    assert!(error_of(&v).contains("control character"), "{v}");
+    // Control characters, and text-direction overrides that make one name read as another.
+    for name in ["\u{1b}[31mEve", "Eve\u{202E}naA", "\u{2067}Bob"] {
+        let (status, v) = claim(json!({ "name": name })).await;
+        assert_eq!(status, 400, "{name:?}: {v}");
+        assert!(error_of(&v).contains("control or text-direction characters"), "{v}");
+    }
+    for name in ["a\u{0}b", "a\u{202D}b"] {
+        let (status, v) = post(server.addr, "/api/tables", json!({"name": name, "seats": seats})).await;
+        assert_eq!(status, 400, "{v}");
+        assert!(error_of(&v).contains("control or text-direction character"), "{v}");
+    }
     // Taken and bot seats are conflicts.
     let (status, v) = claim(json!({"name": "Ann", "seat": 0})).await;
     assert_eq!(status, 200, "{v}");
