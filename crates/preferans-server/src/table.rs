@@ -158,6 +158,7 @@ impl Table {
                 .ok_or_else(|| format!("table {}: no seat {seat}", t.id))?;
             s.name = Some(name.clone());
             s.token = Some(token.clone());
+            table.version += 1;
         }
         for (i, (seat, text)) in t.actions.iter().enumerate() {
             let action: Action = text

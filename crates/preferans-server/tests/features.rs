@@ -275,6 +275,9 @@ async fn pages_forbid_framing_and_foreign_scripts() {
         let head = response.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
         assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
         assert!(head.contains("frame-ancestors 'none'"), "{path}: {head}");
-        assert!(head.contains("content-security-policy: default-src 'self'"), "{path}: {head}");
+        assert!(
+            head.contains("content-security-policy: default-src 'self'"),
+            "{path}: {head}"
+        );
     }
 }
