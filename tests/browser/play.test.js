@@ -18,7 +18,7 @@ let server, base, browser;
 
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), "pref-browser-"));
-  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--database", `sqlite://${join(dir, "pref.db")}`, "--bot-delay-ms", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--database", `sqlite://${join(dir, "pref.db")}`, "--bot-delay-ms", "0", "--open-tables-per-address", "0"], { stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
     let out = "";
     server.stdout.on("data", (d) => {

@@ -25,6 +25,9 @@ pub struct ServeArgs {
     /// WebSocket connections one client address may hold open at once (0: no limit).
     #[arg(long, default_value_t = 64)]
     connections_per_address: u32,
+    /// Tables still playing that one client address may have created (0: no limit).
+    #[arg(long, default_value_t = 20)]
+    open_tables_per_address: u32,
 }
 
 /// Runs the server until it is stopped.
@@ -39,6 +42,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             bot_delay: Duration::from_millis(a.bot_delay_ms),
             posts_per_minute: a.posts_per_minute,
             connections_per_address: a.connections_per_address,
+            open_tables_per_address: a.open_tables_per_address,
             ..HubSettings::default()
         };
         let server = Server::start(a.addr, &a.database, settings)

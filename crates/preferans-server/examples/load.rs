@@ -164,6 +164,7 @@ async fn main() -> anyhow::Result<()> {
         // Every table and seat comes from this one address.
         posts_per_minute: 0,
         connections_per_address: 0,
+        open_tables_per_address: 0,
         ..HubSettings::default()
     };
     let server = Server::start("127.0.0.1:0".parse()?, &database, settings).await?;

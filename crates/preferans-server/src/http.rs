@@ -35,6 +35,7 @@ impl From<HubError> for ApiError {
             HubError::Seat(_) => StatusCode::CONFLICT,
             HubError::BadRequest(_) | HubError::Illegal(_) | HubError::Config(_) => StatusCode::BAD_REQUEST,
             HubError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+            HubError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
         };
         ApiError(status, e.to_string())
     }
@@ -195,7 +196,7 @@ async fn create_table(
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
     check_posts(&hub, client)?;
     let Json(config) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
-    let id = hub.create_table(config).await?;
+    let id = hub.create_table_from(client.ip(), config).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "id": id, "link": format!("/table/{id}") })),

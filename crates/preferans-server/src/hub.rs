@@ -40,6 +40,9 @@ pub enum HubError {
     /// The configuration is refused.
     #[error("{0}")]
     Config(ConfigError),
+    /// This client already has as many tables open as it may.
+    #[error("{0}")]
+    TooMany(String),
     /// Storage failed: nothing was applied.
     #[error("storage failed, the action was not applied: {0}")]
     Store(StoreError),
@@ -83,6 +86,9 @@ pub struct HubSettings {
     /// WebSocket connections one client address may hold open at once (each is sent every
     /// change of its table); 0: no limit (behind a proxy, every client has its address).
     pub connections_per_address: u32,
+    /// Tables not yet over that one client address may have created (since the server
+    /// started); 0: no limit.
+    pub open_tables_per_address: u32,
 }
 
 impl Default for HubSettings {
@@ -92,6 +98,7 @@ impl Default for HubSettings {
             hint_budget: 40,
             posts_per_minute: 60,
             connections_per_address: 64,
+            open_tables_per_address: 20,
         }
     }
 }
@@ -107,6 +114,8 @@ pub struct Hub {
     posts: Option<AddressLimiter>,
     /// Open WebSocket connections by client address.
     connections: std::sync::Mutex<HashMap<std::net::IpAddr, u32>>,
+    /// The tables each client address created since the server started.
+    created_by: Mutex<HashMap<std::net::IpAddr, Vec<Arc<TableHandle>>>>,
 }
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
@@ -184,6 +193,7 @@ impl Hub {
             settings,
             posts,
             connections: std::sync::Mutex::new(HashMap::new()),
+            created_by: Mutex::new(HashMap::new()),
         });
         let stored = hub.store.load_tables().await?;
         let mut map = hub.tables.write().await;
@@ -231,6 +241,40 @@ impl Hub {
     /// Every table.
     pub async fn all_tables(&self) -> Vec<Arc<TableHandle>> {
         self.tables.read().await.values().cloned().collect()
+    }
+
+    /// [`Hub::create_table`] for a client at `address`, which may have at most
+    /// [`HubSettings::open_tables_per_address`] tables not yet over.
+    ///
+    /// # Errors
+    /// As [`Hub::create_table`]; [`HubError::TooMany`] over the limit.
+    pub async fn create_table_from(
+        self: &Arc<Self>,
+        address: std::net::IpAddr,
+        config: TableConfig,
+    ) -> Result<String, HubError> {
+        let cap = self.settings.open_tables_per_address;
+        let mut created = self.created_by.lock().await;
+        let mine = created.entry(address).or_default();
+        if cap != 0 {
+            let mut open = Vec::with_capacity(mine.len());
+            for h in mine.drain(..) {
+                if h.state.lock().await.status() != TableStatus::Finished {
+                    open.push(h);
+                }
+            }
+            *mine = open;
+            if mine.len() >= cap as usize {
+                return Err(HubError::TooMany(format!(
+                    "this address has {cap} tables still playing: finish one first"
+                )));
+            }
+        }
+        let id = self.create_table(config).await?;
+        if let Some(h) = self.tables.read().await.get(&id) {
+            mine.push(h.clone());
+        }
+        Ok(id)
     }
 
     /// Creates and stores a table; returns its id.

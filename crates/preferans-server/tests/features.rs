@@ -281,3 +281,28 @@ async fn pages_forbid_framing_and_foreign_scripts() {
         );
     }
 }
+
+#[tokio::test]
+async fn one_address_may_keep_only_so_many_tables_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = preferans_server::HubSettings {
+        open_tables_per_address: 2,
+        ..common::fast()
+    };
+    let server = preferans_server::Server::start("127.0.0.1:0".parse().unwrap(), &sqlite_url(&dir), settings)
+        .await
+        .unwrap();
+    let bots = json!([{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]);
+    let person = json!([{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]);
+    let short = create(server.addr, json!({"seats": bots, "hand_limit": 1})).await;
+    create(server.addr, json!({"seats": person})).await;
+    let (status, body) = common::post(server.addr, "/api/tables", json!({"seats": person})).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("still playing"), "{body}");
+    // Once one of them is over, there is room for another.
+    let mut c = Client::connect(server.addr).await;
+    c.join(&short, None).await;
+    while c.recv_type("state").await["game_over"] != true {}
+    let (status, body) = common::post(server.addr, "/api/tables", json!({"seats": person})).await;
+    assert_eq!(status, 201, "{body}");
+}

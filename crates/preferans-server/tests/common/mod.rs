@@ -19,6 +19,7 @@ pub fn fast() -> HubSettings {
         hint_budget: 4,
         posts_per_minute: 0,
         connections_per_address: 0,
+        open_tables_per_address: 0,
     }
 }
 
