@@ -1,4 +1,4 @@
-//! What a pass is worth when it may end the auction in an all-pass (X1): a bidder compares
+//! What a pass is worth when it may end the auction in an all-pass (A5): a bidder compares
 //! his contracts with the all-pass that follows his pass when the others pass too, not with
 //! nothing.
 //!
@@ -18,7 +18,7 @@ use crate::expert_sim::{my_result, rules_for, seat_of};
 use crate::heuristic::would_open;
 
 /// The positions whose calls decide whether this seat's pass ends in an all-pass: the other
-/// bidders who have not passed yet (A1: a pass is final); `None` when one of them has bid,
+/// bidders who have not passed yet (A4: a pass is final); `None` when one of them has bid,
 /// so a pass leaves the contract to the others.
 pub(crate) fn still_to_pass(o: &Observation, my_pos: usize) -> Option<Vec<usize>> {
     let mut pending = Vec::new();

@@ -178,7 +178,7 @@ fn t1_the_expert_sheds_the_cards_a_misere_would_be_caught_with() {
 }
 
 #[test]
-fn x1_a_pass_may_end_in_allpass_only_while_nobody_has_bid() {
+fn a5_a_pass_may_end_in_allpass_only_while_nobody_has_bid() {
     use crate::expert_allpass::still_to_pass;
     let deal = [WEAK, DECLARER, STRONG];
     // Dealer 2: seat 0 (position 0) speaks first, then 1, then 2.
@@ -201,7 +201,7 @@ fn with_others_dealt(mine: &str, script: &[&str]) -> RussianHand {
 }
 
 #[test]
-fn x1_the_last_bidder_weighs_the_allpass_his_pass_ends_in() {
+fn a5_the_last_bidder_weighs_the_allpass_his_pass_ends_in() {
     use crate::Bot;
     let mut bot = ExpertBot::new(4, 20);
     // All-pass is dear for a hand of tops and cheap for a hand of low cards.

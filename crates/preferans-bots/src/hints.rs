@@ -344,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn x1_a_pass_that_may_end_in_allpass_is_valued_as_the_expert_bids() {
+    fn a5_a_pass_that_may_end_in_allpass_is_valued_as_the_expert_bids() {
         // The first auction decisions of a few deals: before any bid the pass is priced as
         // the all-pass (where the others pass too), after a bid it is the baseline.
         let mut expert = ExpertBot::new(2, 8);
