@@ -345,8 +345,10 @@ impl Hub {
                 .ok_or_else(|| HubError::Seat("no free seat at this table".into()))?,
         };
         let token = random_hex(16);
-        self.store.claim_seat(id, seat, name, &token).await?;
-        t.claim(seat, name.to_string(), token.clone());
+        // Only the token's digest is stored and kept: the database gives no seat away.
+        let digest = crate::table::token_digest(&token);
+        self.store.claim_seat(id, seat, name, &digest).await?;
+        t.claim(seat, name.to_string(), &token);
         h.changed.send_replace(t.version());
         drop(t);
         self.schedule(&h).await;

@@ -16,7 +16,8 @@ pub struct SeatState {
     pub kind: SeatKind,
     /// The person's name once claimed, or the bot's.
     pub name: Option<String>,
-    /// The secret that lets a connection act for this seat (people only).
+    /// The digest of the secret that lets a connection act for this seat (people only;
+    /// [`token_digest`]).
     pub token: Option<String>,
     /// The bot playing this seat; taken out while it thinks.
     pub bot: Option<Box<dyn Bot + Send>>,
@@ -157,7 +158,12 @@ impl Table {
                 .get_mut(*seat as usize)
                 .ok_or_else(|| format!("table {}: no seat {seat}", t.id))?;
             s.name = Some(name.clone());
-            s.token = Some(token.clone());
+            // A database written before digests holds the token itself.
+            s.token = Some(if token.starts_with(DIGEST_PREFIX) {
+                token.clone()
+            } else {
+                token_digest(token)
+            });
             table.version += 1;
         }
         for (i, (seat, text)) in t.actions.iter().enumerate() {
@@ -225,11 +231,11 @@ impl Table {
         (0..self.seats.len() as Seat).find(|&s| self.is_free(s))
     }
 
-    /// Gives a free seat a name and token.
-    pub fn claim(&mut self, seat: Seat, name: String, token: String) {
+    /// Gives a free seat a name and a token (only its digest is kept: [`token_digest`]).
+    pub fn claim(&mut self, seat: Seat, name: String, token: &str) {
         if let Some(s) = self.seats.get_mut(seat as usize) {
             s.name = Some(name);
-            s.token = Some(token);
+            s.token = Some(token_digest(token));
             self.version += 1;
         }
     }
@@ -240,9 +246,10 @@ impl Table {
         if token.is_empty() {
             return None;
         }
+        let given = token_digest(token);
         self.seats
             .iter()
-            .position(|s| s.token.as_deref().is_some_and(|t| secret_eq(t, token)))
+            .position(|s| s.token.as_deref().is_some_and(|t| secret_eq(t, &given)))
             .map(|i| i as Seat)
     }
 
@@ -388,6 +395,19 @@ impl Table {
     }
 }
 
+/// What the server keeps of a seat token: its SHA-256 digest, so that whoever reads the
+/// database cannot take a seat with what he finds there. (A token is 128 random bits: a fast
+/// digest is enough, there is nothing to guess.)
+pub fn token_digest(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(token.as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{DIGEST_PREFIX}{hex}")
+}
+
+/// The prefix of a stored token digest (older databases hold tokens as they were given).
+const DIGEST_PREFIX: &str = "sha256:";
+
 /// Whether two secrets (seat tokens, table passwords) are equal, in time that does not depend
 /// on where they differ (`subtle`); only their lengths may show.
 pub fn secret_eq(a: &str, b: &str) -> bool {
@@ -420,8 +440,10 @@ mod tests {
     fn tokens_map_to_their_seat_only() {
         let mut t = table();
         assert_eq!(t.first_free_seat(), Some(0));
-        t.claim(0, "Ann".into(), "secret-a".into());
-        t.claim(1, "Bob".into(), "secret-b".into());
+        t.claim(0, "Ann".into(), "secret-a");
+        t.claim(1, "Bob".into(), "secret-b");
+        // Only the digest is kept: what the table (and the database) holds seats nobody.
+        assert_eq!(t.seat_of_token(&token_digest("secret-a")), None);
         assert_eq!(t.first_free_seat(), None);
         assert_eq!(t.seat_of_token("secret-a"), Some(0));
         assert_eq!(t.seat_of_token("secret-b"), Some(1));
@@ -481,7 +503,14 @@ mod tests {
         let r = Table::restore(&stored).unwrap();
         assert_eq!(r.game(), t.game());
         assert_eq!(r.action_count(), 12);
-        assert_eq!(r.seat_of_token("x"), Some(0));
+        assert_eq!(
+            r.seat_of_token("x"),
+            Some(0),
+            "an older database's token as it was given"
+        );
+        let mut digested = stored.clone();
+        digested.seats = vec![(0, "Ann".into(), token_digest("y"))];
+        assert_eq!(Table::restore(&digested).unwrap().seat_of_token("y"), Some(0));
         let mut bad = stored.clone();
         bad.actions[3].1 = "play ZZ".into();
         assert!(Table::restore(&bad).err().unwrap().contains("action 3"));

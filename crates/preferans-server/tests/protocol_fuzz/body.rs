@@ -17,7 +17,7 @@ pub fn table(moves: usize) -> Table {
     config.seats = vec![preferans_server::SeatKind::Human; 3];
     let mut t = Table::new("fuzz".into(), config, 17, 0).expect("a valid configuration");
     for (s, tok) in TOKENS.iter().enumerate() {
-        t.claim(s as u8, format!("p{s}"), (*tok).to_string());
+        t.claim(s as u8, format!("p{s}"), tok);
     }
     for _ in 0..moves {
         let Some(seat) = t.to_move() else { break };
