@@ -145,6 +145,16 @@ impl TableConfig {
         if self.name.chars().count() > 60 {
             return Err(ConfigError("the table name is longer than 60 characters".into()));
         }
+        // A typed password has no control character (a kept digest starts with one).
+        let typed = |p: &&str| !p.starts_with(crate::table::PASSWORD_MARK);
+        if self
+            .password
+            .as_deref()
+            .filter(typed)
+            .is_some_and(|p| p.chars().any(char::is_control))
+        {
+            return Err(ConfigError("the password holds a control character".into()));
+        }
         if self.name.chars().any(hidden_char) {
             return Err(ConfigError(
                 "the table name holds a control or text-direction character".into(),

@@ -332,7 +332,8 @@ impl Hub {
             ));
         }
         if let Some(p) = &t.config.password {
-            if !password.is_some_and(|given| crate::table::secret_eq(given, p)) {
+            let matches = |given: &str| crate::table::secret_eq(&crate::table::password_digest(&t.id, given), p);
+            if !password.is_some_and(matches) {
                 return Err(HubError::Seat("this table is private: wrong password".into()));
             }
         }

@@ -117,6 +117,15 @@ impl Table {
         if config.password.as_deref() == Some("") {
             config.password = None;
         }
+        // Only the password's digest is kept, and so stored (a database written before
+        // digests holds it as given: digested here on loading).
+        config.password = config.password.map(|p| {
+            if p.starts_with(PASSWORD_MARK) {
+                p
+            } else {
+                password_digest(&id, &p)
+            }
+        });
         let m = Match::new(rules.clone(), seed, 0, config.hand_limit);
         let seats = config
             .seats
@@ -405,6 +414,19 @@ pub fn token_digest(token: &str) -> String {
     format!("{DIGEST_PREFIX}{hex}")
 }
 
+/// What the server keeps of table `table`'s password: the SHA-256 digest of the table id and
+/// the password, behind a mark no typed password has (a control character, refused in
+/// passwords).
+pub fn password_digest(table: &str, password: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("{table}\n{password}").as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{PASSWORD_MARK}{hex}")
+}
+
+/// The start of a kept password digest.
+pub(crate) const PASSWORD_MARK: &str = "\u{1}sha256:";
+
 /// The prefix of a stored token digest (older databases hold tokens as they were given).
 const DIGEST_PREFIX: &str = "sha256:";
 
@@ -434,6 +456,27 @@ mod tests {
         let mut c = TableConfig::with_bots(3, "random");
         c.seats[1] = SeatKind::Human;
         Table::new("t1".into(), c, 7, 0).unwrap()
+    }
+
+    #[test]
+    fn only_a_password_digest_is_kept_and_stored() {
+        let mut c = TableConfig::with_bots(3, "random");
+        c.password = Some("pw".into());
+        let t = Table::new("t9".into(), c.clone(), 7, 0).unwrap();
+        let kept = t.config.password.clone().unwrap();
+        assert_eq!(kept, password_digest("t9", "pw"));
+        assert!(!kept.contains("pw"));
+        // The stored configuration (the digest) loads as it is; an older one (the password
+        // as given) is digested on loading.
+        let again = Table::new("t9".into(), t.config.clone(), 7, 0).unwrap();
+        assert_eq!(again.config.password, Some(kept.clone()));
+        assert_eq!(
+            Table::new("t9".into(), c.clone(), 7, 0).unwrap().config.password,
+            Some(kept)
+        );
+        // A typed password has no control character.
+        c.password = Some("p\u{1}w".into());
+        assert!(Table::new("t9".into(), c, 7, 0).is_err());
     }
 
     #[test]
