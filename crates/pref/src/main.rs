@@ -2,6 +2,7 @@
 
 mod describe;
 mod play;
+mod resume;
 mod score;
 mod serve;
 mod sim;
@@ -122,8 +123,8 @@ impl RulesArgs {
 struct SimArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Number of hands to play; without it, the whole match to its end (S9).
-    #[arg(long)]
+    /// Number of hands to play (1 to 1,000,000); without it, the whole match to its end (S9).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     hands: Option<u32>,
     /// Seed of the deals and the bots (the same seed gives the same game on any machine).
     #[arg(long, default_value_t = 1)]
@@ -162,8 +163,12 @@ struct PlayArgs {
     /// Save the game record here as the game goes (and when you quit).
     #[arg(long)]
     save: Option<PathBuf>,
-    /// Continue the game saved in this record (full-screen mode: needs a terminal).
-    #[arg(long)]
+    /// Continue the game saved in this record (full-screen mode: needs a terminal): your seat,
+    /// the bots, the seed and the rules are the record's.
+    #[arg(
+        long,
+        conflicts_with_all = ["seat", "bots", "seed", "hands", "target", "preset", "players", "options"]
+    )]
     resume: Option<PathBuf>,
     /// Plain line-by-line mode (also used when not on a terminal).
     #[arg(long)]
@@ -274,8 +279,13 @@ fn run(cli: Cli) -> Result<()> {
             if let Some(t) = a.target {
                 rules.set("target", &t.to_string())?;
             }
-            if a.seat >= rules.players() {
+            if a.resume.is_none() && a.seat >= rules.players() {
                 bail!("--seat {} is not a seat of a {}-player table", a.seat, rules.players());
+            }
+            // The record is written as the game goes: a path that cannot be written is said
+            // now, not found out silently after the game.
+            if let Some(save) = &a.save {
+                check_output(save)?;
             }
             use std::io::IsTerminal;
             if a.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
@@ -283,25 +293,24 @@ fn run(cli: Cli) -> Result<()> {
                     bail!("--resume needs the full-screen mode (a terminal, without --plain)");
                 }
                 let bots = make_bots(&a.bots, &rules, a.seed, Some(a.seat))?;
-                return play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref(), bots);
+                let ascii = a.ascii || !utf8_terminal();
+                return play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref(), bots, ascii);
             }
-            let m = match &a.resume {
-                Some(path) => read_record(path)?
-                    .replay()
-                    .with_context(|| format!("{}", path.display()))?,
-                None => preferans::Match::new(rules, a.seed, 0, a.hands),
-            };
-            if a.seat >= m.rules().players() {
-                bail!(
-                    "--seat {} is not a seat of a {}-player table",
+            let (m, seat, bots_spec, seed) = match &a.resume {
+                Some(path) => {
+                    resume::resumed_game(&read_record(path)?, a.seed).with_context(|| format!("{}", path.display()))?
+                }
+                None => (
+                    preferans::Match::new(rules, a.seed, 0, a.hands),
                     a.seat,
-                    m.rules().players()
-                );
-            }
-            let bots = make_bots(&a.bots, m.rules(), a.seed, Some(a.seat))?;
-            let ascii = a.ascii || !std::env::var("LANG").unwrap_or_default().to_uppercase().contains("UTF");
+                    a.bots.clone(),
+                    a.seed,
+                ),
+            };
+            let bots = make_bots(&bots_spec, m.rules(), seed, Some(seat))?;
+            let ascii = a.ascii || !utf8_terminal();
             let save = a.save.clone().or(a.resume.clone());
-            let app = tui::App::new(m, bots, a.seat, ascii, save, a.seed);
+            let app = tui::App::new(m, bots, seat, ascii, save, seed);
             tui::run(app, std::time::Duration::from_millis(a.pace_ms))
         }
         Command::Replay { file } => {
@@ -423,6 +432,18 @@ fn run(cli: Cli) -> Result<()> {
 
 /// One bot per seat from a comma list of kinds (the last repeats); `human` is the seat the
 /// user plays, which gets a placeholder bot that is never asked.
+/// Whether the terminal's locale is UTF-8 (suit symbols), as the C library decides it:
+/// `LC_ALL`, else `LC_CTYPE`, else `LANG`.
+fn utf8_terminal() -> bool {
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty())
+        .unwrap_or_default()
+        .to_uppercase();
+    locale.contains("UTF-8") || locale.contains("UTF8")
+}
+
 fn make_bots(spec: &str, rules: &Rules, seed: u64, human: Option<u8>) -> Result<Vec<Box<dyn Bot + Send>>> {
     let players = rules.players();
     let kinds = bot_kinds(spec)?;

@@ -40,29 +40,65 @@ fn holder_name(h: Holder, me: Seat) -> String {
     }
 }
 
+/// `symbols` on a terminal that shows suit symbols, else the plain text (`--ascii`).
+fn pick(ascii: bool, symbols: String, plain: impl std::fmt::Display) -> String {
+    if ascii {
+        plain.to_string()
+    } else {
+        symbols
+    }
+}
+
+/// What a bot did, as the user reads it: bids and cards say which they are (an 8♥ bid and
+/// an 8♥ played would look alike), a discard stays hidden.
+fn bot_action_text(a: Action, ascii: bool) -> String {
+    match a {
+        Action::Discard(..) => "discards two cards".to_string(),
+        Action::Bid(b) => format!("bids {}", pick(ascii, b.symbol_text(), b)),
+        Action::Play(c) => format!("plays {}", pick(ascii, c.symbol_text(), c)),
+        other => pick(ascii, other.symbol_text(), other),
+    }
+}
+
 /// The screen for the user's turn.
-fn show(o: &Observation, me: Seat) -> String {
+fn show(o: &Observation, me: Seat, ascii: bool) -> String {
     let mut s = format!("\n-- {:?}, dealer seat {} --\n", o.phase, o.dealer);
     for h in &o.hands {
-        let cards = h.cards.map_or(format!("({} cards)", h.size), |c| c.symbol_text());
+        let cards = h
+            .cards
+            .map_or(format!("({} cards)", h.size), |c| pick(ascii, c.symbol_text(), c));
         s += &format!("  {:<8} {cards}  tricks {}\n", holder_name(h.holder, me), h.tricks);
     }
     if !o.talon.is_empty() {
         s += &format!(
             "  talon    {}\n",
-            o.talon.iter().map(|c| c.symbol_text()).collect::<Vec<_>>().join(" ")
+            o.talon
+                .iter()
+                .map(|c| pick(ascii, c.symbol_text(), c))
+                .collect::<Vec<_>>()
+                .join(" ")
         );
     }
     if let Some(c) = o.contract {
-        s += &format!("  contract {} by seat {}\n", c.symbol_text(), o.declarer.unwrap_or(0));
+        s += &format!(
+            "  contract {} by seat {}\n",
+            pick(ascii, c.symbol_text(), c),
+            o.declarer.unwrap_or(0)
+        );
     } else if let Some((seat, b)) = o.highest_bid {
-        s += &format!("  highest bid {} by seat {seat}\n", b.symbol_text());
+        s += &format!("  highest bid {} by seat {seat}\n", pick(ascii, b.symbol_text(), b));
     }
     if !o.trick.is_empty() {
         let t: Vec<String> = o
             .trick
             .iter()
-            .map(|t| format!("{} {}", holder_name(t.by, me), t.card.symbol_text()))
+            .map(|t| {
+                format!(
+                    "{} {}",
+                    holder_name(t.by, me),
+                    pick(ascii, t.card.symbol_text(), t.card)
+                )
+            })
             .collect();
         s += &format!("  trick    {}\n", t.join(", "));
     }
@@ -70,7 +106,7 @@ fn show(o: &Observation, me: Seat) -> String {
         .legal_actions
         .iter()
         .enumerate()
-        .map(|(i, a)| format!("{}:{}", i + 1, a.symbol_text()))
+        .map(|(i, a)| format!("{}:{}", i + 1, pick(ascii, a.symbol_text(), a)))
         .collect();
     s += &format!("  your choices: {}\n", list.join("  "));
     s
@@ -84,6 +120,7 @@ pub fn run(
     seat: Seat,
     save: Option<&std::path::Path>,
     mut bots: Vec<Box<dyn Bot + Send>>,
+    ascii: bool,
 ) -> Result<()> {
     let players = rules.players();
     let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40).with_rules(&rules);
@@ -128,7 +165,7 @@ pub fn run(
         let Some(to_move) = hand.to_move() else { break };
         let obs = hand.observation(Viewer::Seat(to_move));
         let action = if to_move == seat {
-            write!(out, "{}> ", show(&obs, seat))?;
+            write!(out, "{}> ", show(&obs, seat, ascii))?;
             out.flush()?;
             loop {
                 let Some(line) = next_line()? else {
@@ -143,7 +180,8 @@ pub fn run(
                         .take(5)
                         .enumerate()
                     {
-                        writeln!(out, "  {}. {:<14} {}", i + 1, h.action.symbol_text(), h.reason)?;
+                        let action = pick(ascii, h.action.symbol_text(), h.action);
+                        writeln!(out, "  {}. {:<14} {}", i + 1, action, h.reason)?;
                     }
                     write!(out, "> ")?;
                     out.flush()?;
@@ -161,14 +199,7 @@ pub fn run(
             let Some(a) = bots[to_move as usize].choose(&obs) else {
                 break;
             };
-            writeln!(
-                out,
-                "seat {to_move}: {}",
-                match a {
-                    Action::Discard(..) => "discards two cards".to_string(),
-                    other => other.symbol_text(),
-                }
-            )?;
+            writeln!(out, "seat {to_move}: {}", bot_action_text(a, ascii))?;
             a
         };
         let outcome = m.apply(to_move, action)?;

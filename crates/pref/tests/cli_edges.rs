@@ -398,3 +398,36 @@ fn review_says_what_it_does_not_weigh_and_bounds_its_numbers() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr_of(&out).contains("--whists"), "{}", stderr_of(&out));
 }
+
+#[test]
+fn play_says_at_once_what_it_cannot_do() {
+    // --resume takes the seat, the bots and the rules from the record: other flags conflict.
+    let out = pref()
+        .args(["play", "--resume", "game.json", "--seat", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("cannot be used with"), "{}", stderr_of(&out));
+    // A record that cannot be written is said before the first move, not after it.
+    let out = pref()
+        .args(["play", "--plain", "--save", "/nonexistent-dir/x.json"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("does not exist"), "{}", stderr_of(&out));
+    assert!(
+        out.stdout.is_empty(),
+        "nothing played: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // Plain mode with --ascii: letters, and a bot's bid or card says which it is.
+    let out = pref()
+        .args(["play", "--plain", "--ascii", "--hands", "1", "--bots", "random"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains('♠') && !text.contains('♥'), "{text}");
+    assert!(text.contains("seat 1: "), "{text}");
+}

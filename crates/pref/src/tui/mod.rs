@@ -157,7 +157,12 @@ impl App {
     /// One line for hand `n` (from 1): its outcome and what it wrote in pools and mountains.
     fn hand_summary(&self, n: usize, o: &HandOutcome) -> String {
         let entries = self.m.sheet().entries_of_hand(n as u32);
-        let mut summary = format!("hand {n}: {}", o.summary());
+        // The outcome names seats; this screen names people ("you", "heuristic 1").
+        let mut said = o.summary();
+        for (s, name) in self.names.iter().enumerate() {
+            said = said.replace(&format!("seat {s}"), name);
+        }
+        let mut summary = format!("hand {n}: {said}");
         let pools: Vec<String> = entries
             .iter()
             .filter_map(|e| match e {
@@ -176,7 +181,7 @@ impl App {
         summary
     }
 
-    fn save_record(&self) {
+    fn save_record(&mut self) {
         if let Some(path) = &self.save {
             let players = self
                 .names
@@ -191,7 +196,10 @@ impl App {
                     },
                 })
                 .collect();
-            let _ = crate::write_atomically(path, &Record::from_match(&self.m, players).to_json());
+            // Said on screen, not lost: the game goes on, but the user knows it is not saved.
+            if let Err(e) = crate::write_atomically(path, &Record::from_match(&self.m, players).to_json()) {
+                self.message = format!("the game could not be saved to {}: {e:#}", path.display());
+            }
         }
     }
 

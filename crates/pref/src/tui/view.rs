@@ -155,8 +155,12 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
     }
     let trick_line = |label: &str, cards: &[preferans::observation::TrickCard]| {
         let mut spans = vec![Span::raw(format!("{label:<11}"))];
+        // No-break spaces inside "name: card", so that a wrapped line breaks between cards
+        // (plain spaces for --ascii terminals).
+        let space = if app.ascii { " " } else { "\u{a0}" };
         for t in cards {
-            spans.push(Span::raw(format!("{}: ", holder_name(app, t.by))));
+            let name = holder_name(app, t.by).replace(' ', space);
+            spans.push(Span::raw(format!("{name}:{space}")));
             spans.push(card_span(t.card, app.ascii));
             spans.push(Span::raw("  "));
         }
