@@ -431,3 +431,21 @@ fn play_says_at_once_what_it_cannot_do() {
     assert!(!text.contains('♠') && !text.contains('♥'), "{text}");
     assert!(text.contains("seat 1: "), "{text}");
 }
+
+#[test]
+fn serve_that_cannot_listen_leaves_no_database_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    // An address this machine does not have: binding fails.
+    let out = pref()
+        .args(["serve", "--addr", "192.0.2.1:8080", "--database"])
+        .arg(format!("sqlite://{}", db.display()))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("192.0.2.1:8080"), "{}", stderr_of(&out));
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "files were left behind"
+    );
+}

@@ -42,10 +42,11 @@ impl Server {
     /// The database cannot be opened or migrated, a stored table does not replay, or the
     /// address cannot be bound.
     pub async fn start(addr: SocketAddr, database: &str, settings: HubSettings) -> anyhow::Result<Server> {
-        let store = Store::connect(database).await?;
-        let hub = Hub::start(store, settings).await?;
+        // The address first: a server that cannot listen leaves no new database behind.
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
+        let store = Store::connect(database).await?;
+        let hub = Hub::start(store, settings).await?;
         let app = http::router(hub.clone());
         // Client addresses reach the handlers (rate limits per address).
         let app = app.into_make_service_with_connect_info::<SocketAddr>();

@@ -525,9 +525,15 @@ fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
         .collect();
     lines.push(Line::from(format!("settlement: {}", results.join(" · "))));
     if app.m.is_over() {
+        // The last hand's result stays in view: the game-over screen has no log beside it.
+        if let Some(last) = app.log.last() {
+            lines.push(Line::from(last.clone()));
+        }
         lines.push(Line::from("the game is over — Ctrl-C to leave"));
     }
-    let r = centered(area, 78, (lines.len() + 2) as u16);
+    // Rows once wrapped to the box's 76 columns.
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(76)).sum();
+    let r = centered(area, 78, (rows + 2) as u16);
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(lines)
