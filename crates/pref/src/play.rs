@@ -102,6 +102,12 @@ fn show(o: &Observation, me: Seat, ascii: bool) -> String {
             .collect();
         s += &format!("  trick    {}\n", t.join(", "));
     }
+    // An open whist, the 4-player dealer's whist, Hussar's dummy: the cards are another hand's.
+    if let Some(h) = o.to_play.and_then(|p| o.hands.get(usize::from(p))) {
+        if o.phase == preferans::russian::PhaseKind::Play && h.holder != Holder::Seat(me) {
+            s += &format!("  you play {}'s hand\n", holder_name(h.holder, me));
+        }
+    }
     let list: Vec<String> = o
         .legal_actions
         .iter()

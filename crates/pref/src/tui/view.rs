@@ -370,7 +370,18 @@ pub fn draw(f: &mut Frame, app: &App) {
     .split(area);
     let hand_no = app.m.finished_hands().len() + 1;
     let turn = if app.human_to_move() {
-        "your turn".to_string()
+        // Playing another hand's cards (an open whist, the 4-player dealer's whist, Hussar's
+        // dummy): say whose, since "your hand" below holds none of them.
+        let played = o
+            .to_play
+            .filter(|_| o.phase == preferans::russian::PhaseKind::Play)
+            .and_then(|p| o.hands.get(usize::from(p)))
+            .map(|h| h.holder)
+            .filter(|h| *h != Holder::Seat(app.seat));
+        match played {
+            Some(h) => format!("your turn — playing {}'s hand", holder_name(app, h)),
+            None => "your turn".to_string(),
+        }
     } else {
         o.to_move.map_or(String::new(), |s| {
             format!("{}'s turn", holder_name(app, Holder::Seat(s)))
