@@ -50,8 +50,13 @@ fn hand_spans(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
         // No-break spaces inside a suit: a wrapped line breaks between suits, never in one
         // (plain spaces for --ascii terminals, which may not have the character).
         let space = if ascii { " " } else { "\u{a0}" };
+        // The gap goes before a suit, not after it: a hand that exactly fills a line then
+        // leaves no lone gap to wrap onto an empty row.
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
         spans.push(Span::styled(
-            format!("{}{space}{}  ", suit_text(s, ascii), ranks.join(space)),
+            format!("{}{space}{}", suit_text(s, ascii), ranks.join(space)),
             suit_style(s),
         ));
     }
