@@ -154,7 +154,7 @@ function render(view) {
   }
   if (obs.contract) $("contract").textContent = `Contract ${actionLabel("bid " + obs.contract)} by ${holderName({ seat: obs.declarer }, view.seats, view.you)}` + (obs.defence ? `, ${obs.defence} defence` : "");
   else if (obs.highest_bid) $("contract").textContent = `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${holderName({ seat: obs.highest_bid[0] }, view.seats, view.you)}`;
-  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase === "play" ? "All-pass: take as few tricks as you can" : phaseLabel(obs.phase);
+  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase === "play" ? "All-pass: take as few tricks as you can" + (obs.dealer_tricks ? ` · the dealer (${holderName({ seat: obs.dealer }, view.seats, view.you)}) took ${obs.dealer_tricks} with the talon` : "") : phaseLabel(obs.phase);
   // The hand's calls (bids, whists, declarations) in order: the cards are on the table.
   const calls = obs.history.filter(([, a]) => a === null || !a.startsWith("play ")).map(([seat, a]) => `${holderName({ seat }, view.seats, view.you)}: ${a === null ? "discards" : actionLabel(a)}`);
   $("calls").hidden = calls.length === 0;

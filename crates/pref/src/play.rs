@@ -69,6 +69,14 @@ fn show(o: &Observation, me: Seat, ascii: bool) -> String {
             .map_or(format!("({} cards)", h.size), |c| pick(ascii, c.symbol_text(), c));
         s += &format!("  {:<8} {cards}  tricks {}\n", holder_name(h.holder, me), h.tricks);
     }
+    // F3 `dealer_allpass_talon`: the sitting-out dealer's tricks with the talon cards.
+    if o.contract.is_none() && o.dealer_tricks > 0 {
+        s += &format!(
+            "  {:<8} tricks {} with the talon\n",
+            holder_name(Holder::Seat(o.dealer), me),
+            o.dealer_tricks
+        );
+    }
     if !o.talon.is_empty() {
         s += &format!(
             "  talon    {}\n",

@@ -432,3 +432,33 @@ fn a_resumed_match_shows_its_earlier_hands_in_the_log() {
     let resumed = App::new(m, bots, 0, false, None, 8);
     assert_eq!(resumed.log, a.log, "the same summaries");
 }
+
+#[test]
+fn f3_the_sitting_out_dealer_sees_the_tricks_his_talon_leads_took() {
+    use preferans::russian::PhaseKind;
+    let rules = Rules::sochi()
+        .with("players", "4")
+        .unwrap()
+        .with("dealer_allpass_talon", "true")
+        .unwrap();
+    for seed in 0..200 {
+        let bots = (0..4)
+            .map(|s| bot_by_name("heuristic", seed * 5 + s).unwrap())
+            .collect();
+        // The user (seat 0) deals the first hand and sits out.
+        let mut a = App::new(Match::new(rules.clone(), seed, 0, Some(1)), bots, 0, false, None, seed);
+        let mut steps = 0;
+        while !a.m.is_over() && steps < 200 && !a.human_to_move() {
+            steps += 1;
+            let o = a.observation().unwrap();
+            if o.phase == PhaseKind::Play && o.contract.is_none() && o.tricks_done >= 2 {
+                let s = screen(&a);
+                let line = format!("tricks {} with the talon", o.dealer_tricks);
+                assert!(s.contains(&line), "{line}:\n{s}");
+                return;
+            }
+            a.step_bot();
+        }
+    }
+    panic!("no seed reached an all-pass with the user dealing");
+}

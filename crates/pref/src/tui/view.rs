@@ -135,6 +135,16 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
         }
         lines.push(Line::from(spans));
     }
+    // F3 `dealer_allpass_talon`: the sitting-out dealer leads the talon cards and takes tricks
+    // with them; he has no hand in play, so his tricks get a line of their own.
+    let dealer_plays_talon = app.m.rules().players() == 4 && app.m.rules().russian().dealer_allpass_talon;
+    if dealer_plays_talon && o.contract.is_none() && o.phase == preferans::russian::PhaseKind::Play {
+        let name = holder_name(app, Holder::Seat(o.dealer));
+        lines.push(Line::from(vec![
+            Span::styled(format!("{name:<12}"), Style::default().add_modifier(Modifier::BOLD)),
+            Span::raw(format!("tricks {} with the talon", o.dealer_tricks)),
+        ]));
+    }
     let contract = match (o.contract, o.highest_bid) {
         (Some(c), _) => format!(
             "contract {} by {}",
