@@ -271,8 +271,11 @@ impl Hub {
             }
         }
         let id = self.create_table(config).await?;
-        if let Some(h) = self.tables.read().await.get(&id) {
-            mine.push(h.clone());
+        // Without a limit nothing is counted (nor kept).
+        if cap != 0 {
+            if let Some(h) = self.tables.read().await.get(&id) {
+                mine.push(h.clone());
+            }
         }
         Ok(id)
     }
