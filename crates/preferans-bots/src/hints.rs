@@ -283,7 +283,7 @@ fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
         if !out.iter().any(|h| h.action == *a) {
             let reason = match a {
                 Action::Offer(n) => format!("offer that your side takes {n} of the remaining tricks"),
-                other => other.to_string(),
+                other => other.symbol_text(),
             };
             out.push(Hint {
                 action: *a,
