@@ -408,20 +408,23 @@ impl Table {
 /// database cannot take a seat with what he finds there. (A token is 128 random bits: a fast
 /// digest is enough, there is nothing to guess.)
 pub fn token_digest(token: &str) -> String {
+    format!("{DIGEST_PREFIX}{}", sha256_hex(token))
+}
+
+/// SHA-256 of `text`, in hex.
+fn sha256_hex(text: &str) -> String {
     use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(token.as_bytes());
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    format!("{DIGEST_PREFIX}{hex}")
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// What the server keeps of table `table`'s password: the SHA-256 digest of the table id and
 /// the password, behind a mark no typed password has (a control character, refused in
 /// passwords).
 pub fn password_digest(table: &str, password: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(format!("{table}\n{password}").as_bytes());
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    format!("{PASSWORD_MARK}{hex}")
+    format!("{PASSWORD_MARK}{}", sha256_hex(&format!("{table}\n{password}")))
 }
 
 /// The start of a kept password digest.
