@@ -27,6 +27,10 @@ const REFUSED_BEFORE_CLOSE: u32 = 1000;
 
 /// The error sent for the first message over a limit (the rest are dropped silently).
 pub const SLOW_DOWN: &str = "too many messages: slow down";
+/// The least time between two "slow down" warnings. A flood refills the limiter a little as
+/// it goes, so a single message may be served in the middle of it; counting the flood as
+/// over then would warn again and again.
+const WARNING_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// A connection's rate limits.
 struct Limits {
@@ -34,6 +38,8 @@ struct Limits {
     hints: DefaultDirectRateLimiter,
     /// Messages refused in a row.
     refused: u32,
+    /// When the last "slow down" warning was sent.
+    warned_at: Option<std::time::Instant>,
 }
 
 impl Limits {
@@ -42,6 +48,7 @@ impl Limits {
             messages: RateLimiter::direct(Quota::per_second(MESSAGES_PER_SECOND).allow_burst(MESSAGE_BURST)),
             hints: RateLimiter::direct(Quota::per_second(HINTS_PER_SECOND).allow_burst(HINT_BURST)),
             refused: 0,
+            warned_at: None,
         }
     }
 }
@@ -78,7 +85,12 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
                     if limits.refused > REFUSED_BEFORE_CLOSE {
                         break;
                     }
-                    (limits.refused == 1).then(|| ServerMsg::error(SLOW_DOWN))
+                    let now = std::time::Instant::now();
+                    let warn = limits.warned_at.is_none_or(|t| now.duration_since(t) >= WARNING_INTERVAL);
+                    if warn {
+                        limits.warned_at = Some(now);
+                    }
+                    warn.then(|| ServerMsg::error(SLOW_DOWN))
                 }
                 Some(Ok(Message::Text(text))) => {
                     limits.refused = 0;
