@@ -31,6 +31,9 @@ const BID_SAMPLES: usize = 8;
 pub struct ExpertBot {
     /// The hand (and its position) last evaluated for bidding and its simulated deals.
     bid_cache: Option<(CardSet, usize, Vec<BidSample>)>,
+    /// The bot's seed; each decision's random stream comes from it (`seeding.rs`).
+    pub(crate) seed: u64,
+    /// The current decision's random stream.
     pub(crate) rng: ChaCha8Rng,
     pub(crate) solver: Solver,
     heuristic: HeuristicBot,
@@ -40,8 +43,6 @@ pub struct ExpertBot {
     pub(crate) rules: Option<preferans::Rules>,
     /// Sampled deals per whist, discard or contract decision.
     pub(crate) sim_samples: usize,
-    /// The contract chosen together with the discard: (the hand after it, the contract).
-    pub(crate) plan: Option<(CardSet, Bid)>,
 }
 
 impl ExpertBot {
@@ -53,13 +54,13 @@ impl ExpertBot {
         solver.set_node_limit(Some(NODES_PER_SOLVE));
         ExpertBot {
             bid_cache: None,
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver,
             heuristic: HeuristicBot,
             budget: budget.max(1),
             rules: None,
             sim_samples: 8,
-            plan: None,
         }
     }
 
@@ -307,9 +308,19 @@ impl ExpertBot {
         Some(Action::Play(best.0))
     }
 
+    /// Starts the decision `o` asks for: its own random stream and an empty solver table, so
+    /// that what the bot decides depends on its seed and `o` only, not on its earlier
+    /// decisions (a solve stopped by the node limit would otherwise depend on what the table
+    /// kept). Each public entry point calls it.
+    pub(crate) fn begin_decision(&mut self, o: &Observation) {
+        self.rng = crate::seeding::decision_stream(self.seed, o);
+        self.solver.clear();
+    }
+
     /// Every legal card with the average number of the objective's tricks it leads to over
     /// the sampled deals (`None` with fewer than two legal cards or no sample).
     pub fn card_scores(&mut self, o: &Observation) -> Option<CardScores> {
+        self.begin_decision(o);
         let legal: CardSet = o
             .legal_actions
             .iter()
@@ -433,7 +444,9 @@ impl ExpertBot {
 
     /// The bidding simulation's deals for `hand` (cached while the hand is the same): a talon
     /// and the others' hands at random; for each strain, the talon taken, a fixed discard (the
-    /// two lowest cards outside the trump suit) and one double-dummy solve.
+    /// two lowest cards outside the trump suit) and one double-dummy solve. Drawn from a
+    /// stream of the hand and position alone, on an empty table that is emptied again after,
+    /// so the cache only saves time: computing them again gives the same samples.
     pub(crate) fn bid_samples(&mut self, o: &Observation, hand: CardSet, my_pos: usize) -> Vec<BidSample> {
         if let Some((_, _, samples)) = self.bid_cache.as_ref().filter(|(h, p, _)| *h == hand && *p == my_pos) {
             return samples.clone();
@@ -443,9 +456,11 @@ impl ExpertBot {
         let mut unknown: Vec<Card> = (CardSet::FULL - hand).iter().collect();
         let mut samples = Vec::with_capacity(BID_SAMPLES);
         self.solver.set_node_limit(Some(NODES_PER_SOLVE));
+        self.solver.clear();
+        let mut rng = crate::seeding::stream(self.seed, &[u64::from(hand.bits()), my_pos as u64]);
         for _ in 0..BID_SAMPLES {
             for i in (1..unknown.len()).rev() {
-                let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
+                let j = uniform_below(&mut rng, i as u32 + 1) as usize;
                 unknown.swap(i, j);
             }
             let talon: CardSet = unknown[..2].iter().copied().collect();
@@ -475,6 +490,7 @@ impl ExpertBot {
             }
             samples.push(BidSample { hands, tricks });
         }
+        self.solver.clear();
         self.bid_cache = Some((hand, my_pos, samples.clone()));
         samples
     }
@@ -508,6 +524,7 @@ impl Bot for ExpertBot {
     }
 
     fn choose(&mut self, o: &Observation) -> Option<Action> {
+        self.begin_decision(o);
         if o.phase == PhaseKind::Auction {
             if let Some(a) = self.auction(o).filter(|a| o.legal_actions.contains(a)) {
                 return Some(a);

@@ -294,8 +294,7 @@ impl ExpertBot {
         vec![whist_round_calls(call_of(first), call_of(mine), call_of(again))]
     }
 
-    /// T1 with T2 by simulation: the discard and contract with the best mean result; the
-    /// contract is remembered for the declaration that follows.
+    /// T1 with T2 by simulation: the discard and contract with the best mean result.
     pub(crate) fn discard_by_simulation(&mut self, o: &Observation) -> Option<Action> {
         let me = o.seat?;
         let (_, highest) = o.highest_bid?;
@@ -308,28 +307,32 @@ impl ExpertBot {
             .iter()
             .map(|(x, y)| hand - CardSet::from_iter([*x, *y]))
             .collect();
-        let (i, bid) = self.best_contract_by_simulation(o, me, highest, &kept)?;
+        self.rng = self.contract_stream(o);
+        let (i, _) = self.best_contract_by_simulation(o, me, highest, &kept)?;
         let (x, y) = discards[i];
-        self.plan = Some((kept[i], bid));
         Some(Action::Discard(x, y))
     }
 
-    /// T2 by simulation: the planned contract, or (without a plan) the best one for this hand.
+    /// T2 by simulation: the best contract for the hand kept. The deals are those the discard
+    /// was chosen on (the same stream, `contract_stream`), so this is the contract planned
+    /// with the discard — also for a bot that did not make the discard itself (a resumed game).
     pub(crate) fn declare_by_simulation(&mut self, o: &Observation) -> Option<Action> {
         let me = o.seat?;
         let hand = my_hand(o);
-        let planned = self.plan.take().filter(|(h, _)| *h == hand).map(|(_, b)| b);
-        let bid = match planned {
-            Some(b) => b,
-            None => {
-                let (_, highest) = o.highest_bid?;
-                if highest.is_misere() {
-                    return None;
-                }
-                self.best_contract_by_simulation(o, me, highest, &[hand])?.1
-            }
-        };
+        let (_, highest) = o.highest_bid?;
+        if highest.is_misere() {
+            return None;
+        }
+        self.rng = self.contract_stream(o);
+        let bid = self.best_contract_by_simulation(o, me, highest, &[hand])?.1;
         Some(Action::Declare(bid)).filter(|a| o.legal_actions.contains(a))
+    }
+
+    /// The stream of the declarer's discard and contract simulations: his twelve cards (hand
+    /// and discard) name it, so both decisions sample the same deals.
+    fn contract_stream(&self, o: &Observation) -> rand_chacha::ChaCha8Rng {
+        let twelve = my_hand(o) | o.discard.unwrap_or_default() | o.talon.iter().copied().collect::<CardSet>();
+        crate::seeding::stream(self.seed, &[u64::from(twelve.bits()), 0x7472_756d_7073])
     }
 
     /// Over sampled hands of the two others, the (hand index, contract) with the best mean

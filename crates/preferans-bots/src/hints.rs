@@ -172,6 +172,7 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
         return Vec::new();
     }
     let hand = my_hand(o);
+    expert.begin_decision(o);
     if let Some(simulated) = simulated_hints(o, expert) {
         return finish(o, simulated);
     }

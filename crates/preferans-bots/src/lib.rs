@@ -14,14 +14,13 @@ mod heuristic;
 pub mod hints;
 pub mod review;
 pub mod review_calls;
+mod seeding;
 
 pub use expert::{CardScores, ExpertBot};
 pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};
 
 use preferans::deal::uniform_below;
 use preferans::{Action, Observation};
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
 
 /// Every bot name [`bot_by_name`] knows, weakest first: the expert's levels differ in how
 /// many deals each decision samples.
@@ -59,18 +58,16 @@ pub trait Bot {
 
 /// Plays a uniformly random legal action, except that all offers together (P3) count as one
 /// choice, so a random player does not end most hands by offering. Seeded: the same seed and
-/// the same observations give the same actions.
+/// the same observation give the same action, whatever it chose before (`seeding.rs`).
 #[derive(Clone, Debug)]
 pub struct RandomBot {
-    rng: ChaCha8Rng,
+    seed: u64,
 }
 
 impl RandomBot {
     /// A random bot with its own seed.
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
+        RandomBot { seed }
     }
 }
 
@@ -101,7 +98,10 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, observation: &Observation) -> Option<Action> {
-        random_choice(&mut self.rng, &observation.legal_actions)
+        random_choice(
+            &mut seeding::decision_stream(self.seed, observation),
+            &observation.legal_actions,
+        )
     }
 }
 
@@ -109,6 +109,8 @@ impl Bot for RandomBot {
 mod tests {
     use super::*;
     use preferans::{CardSet, HandState, Match, Rules, Suit, Viewer};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
 
     #[test]
     fn random_bots_finish_matches_for_every_player_count() {

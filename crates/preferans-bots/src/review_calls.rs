@@ -40,6 +40,7 @@ pub struct CallMistake {
 /// decisions this review does not weigh.
 fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Option<Vec<(Action, f64)>> {
     let me = o.seat?;
+    bot.begin_decision(o);
     match (o.phase, chosen) {
         (PhaseKind::Whist, Action::Whist | Action::Pass | Action::HalfWhist) => bot.whist_values(o),
         (PhaseKind::Discard, Action::Discard(x, y)) => {
