@@ -327,6 +327,14 @@ impl Table {
             .collect()
     }
 
+    /// A seat's name for hand summaries: the person's or bot's, or "seat N" while free.
+    fn seat_name(&self, seat: Seat) -> String {
+        match self.seats.get(usize::from(seat)).and_then(|s| s.name.as_deref()) {
+            Some(name) => name.to_string(),
+            None => format!("seat {seat}"),
+        }
+    }
+
     /// What `viewer` is sent. A seat number that is not a seat of this table gets the
     /// spectator view.
     pub fn view(&self, viewer: Viewer) -> View {
@@ -337,7 +345,7 @@ impl Table {
             Some(LastHand {
                 number: finished.len() as u32,
                 observation: preferans::HandState::observation(h, viewer),
-                summary: outcome.summary(),
+                summary: outcome.summary_naming(|s| self.seat_name(s)),
             })
         });
         let log = finished
@@ -347,7 +355,7 @@ impl Table {
                 Some(format!(
                     "hand {}: {}",
                     i + 1,
-                    preferans::HandState::outcome(h)?.summary()
+                    preferans::HandState::outcome(h)?.summary_naming(|s| self.seat_name(s))
                 ))
             })
             .collect();
@@ -560,5 +568,30 @@ mod tests {
         let mut bad = stored.clone();
         bad.actions[3].1 = "play ZZ".into();
         assert!(Table::restore(&bad).err().unwrap().contains("action 3"));
+    }
+
+    #[test]
+    fn hand_summaries_name_the_players() {
+        let mut t = table();
+        t.claim(0, "Ann".into(), "secret-a");
+        let bot = t.seats[2].name.clone().unwrap();
+        let mut steps = 0;
+        while t.game().finished_hands().is_empty() {
+            let seat = t.to_move().unwrap();
+            let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
+            let next = t.try_action(seat, a).unwrap();
+            t.commit(next);
+            steps += 1;
+            assert!(steps < 200);
+        }
+        let v = t.view(Viewer::Seat(0));
+        let line = &v.log[0];
+        // Every seat is named: the person, the bot, and "seat 1" while nobody sits there.
+        assert!(!line.contains("seat 0") && !line.contains("seat 2"), "{line}");
+        assert!(
+            line.contains("Ann") || line.contains(bot.as_str()) || line.contains("seat 1"),
+            "{line}"
+        );
+        assert!(v.last_hand.unwrap().summary.len() + "hand 1: ".len() == line.len());
     }
 }

@@ -142,6 +142,12 @@ pub enum HandOutcome {
 impl HandOutcome {
     /// One line for the outcome, for logs and UIs (e.g. "seat 1 declared 7♠, took 7 tricks; …").
     pub fn summary(&self) -> String {
+        self.summary_naming(|s| format!("seat {s}"))
+    }
+
+    /// [`HandOutcome::summary`] with each seat called by `name` (e.g. "you", a player's
+    /// name) instead of "seat N".
+    pub fn summary_naming(&self, name: impl Fn(Seat) -> String) -> String {
         match self {
             HandOutcome::ThrownIn => "thrown in (no bid)".into(),
             HandOutcome::AllPass { tricks } => {
@@ -149,7 +155,7 @@ impl HandOutcome {
                     .iter()
                     .enumerate()
                     .filter(|(_, n)| **n > 0)
-                    .map(|(s, n)| format!("seat {s} {n}"))
+                    .map(|(s, n)| format!("{} {n}", name(s as Seat)))
                     .collect();
                 format!(
                     "all-pass; tricks: {}",
@@ -161,7 +167,7 @@ impl HandOutcome {
                     .defenders
                     .iter()
                     .map(|d| {
-                        let who = d.seat.map_or("dummy".to_string(), |s| format!("seat {s}"));
+                        let who = d.seat.map_or("dummy".to_string(), &name);
                         let call = match d.call {
                             WhistCall::None => "",
                             WhistCall::Pass => " passed",
@@ -177,8 +183,8 @@ impl HandOutcome {
                     Resolution::HalfWhist => "not played: half-whist".into(),
                     Resolution::Offer => match c.offer {
                         Some(o) => format!(
-                            "ended by an accepted offer: seat {} ({}) takes {} of the {} left",
-                            o.by,
+                            "ended by an accepted offer: {} ({}) takes {} of the {} left",
+                            name(o.by),
                             if o.declarer_side { "declarer" } else { "defence" },
                             o.tricks,
                             tricks(o.remaining)
@@ -192,8 +198,8 @@ impl HandOutcome {
                     _ => format!(", took {}", tricks(c.declarer_tricks)),
                 };
                 format!(
-                    "seat {} declared {}{took}; {}; {}{}",
-                    c.declarer,
+                    "{} declared {}{took}; {}; {}{}",
+                    name(c.declarer),
                     c.contract.symbol_text(),
                     calls.join(", "),
                     how,
@@ -202,5 +208,61 @@ impl HandOutcome {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Strain, Suit};
+
+    fn names(s: Seat) -> String {
+        ["you", "Anna", "heuristic 2"][usize::from(s)].to_string()
+    }
+
+    #[test]
+    fn summaries_name_seats_or_people() {
+        let c = ContractOutcome {
+            declarer: 1,
+            contract: Bid::tricks(7, Strain::ALL[Suit::Spades.index()]).unwrap(),
+            declarer_tricks: 7,
+            defenders: [
+                DefenderOutcome {
+                    seat: Some(2),
+                    call: WhistCall::Whist,
+                    tricks: 2,
+                },
+                DefenderOutcome {
+                    seat: Some(0),
+                    call: WhistCall::Pass,
+                    tricks: 1,
+                },
+            ],
+            resolution: Resolution::Offer,
+            defence: Some(DefenceMode::Open),
+            dealer_whist: false,
+            talon_pushed: false,
+            offer: Some(AcceptedOffer {
+                by: 1,
+                declarer_side: true,
+                tricks: 3,
+                remaining: 4,
+            }),
+        };
+        let o = HandOutcome::Contract(c);
+        assert_eq!(
+            o.summary(),
+            "seat 1 declared 7♠, took 7 tricks; seat 2 whisted (2 tricks), seat 0 passed (1 trick); \
+             ended by an accepted offer: seat 1 (declarer) takes 3 of the 4 tricks left, defence open"
+        );
+        assert_eq!(
+            o.summary_naming(names),
+            "Anna declared 7♠, took 7 tricks; heuristic 2 whisted (2 tricks), you passed (1 trick); \
+             ended by an accepted offer: Anna (declarer) takes 3 of the 4 tricks left, defence open"
+        );
+        let all_pass = HandOutcome::AllPass { tricks: [4, 0, 6, 0] };
+        assert_eq!(all_pass.summary(), "all-pass; tricks: seat 0 4, seat 2 6");
+        assert_eq!(all_pass.summary_naming(names), "all-pass; tricks: you 4, heuristic 2 6");
+        assert_eq!(HandOutcome::ThrownIn.summary_naming(names), "thrown in (no bid)");
     }
 }

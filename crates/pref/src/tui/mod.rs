@@ -157,11 +157,13 @@ impl App {
     /// One line for hand `n` (from 1): its outcome and what it wrote in pools and mountains.
     fn hand_summary(&self, n: usize, o: &HandOutcome) -> String {
         let entries = self.m.sheet().entries_of_hand(n as u32);
-        // The outcome names seats; this screen names people ("you", "heuristic 1").
-        let mut said = o.summary();
-        for (s, name) in self.names.iter().enumerate() {
-            said = said.replace(&format!("seat {s}"), name);
-        }
+        // This screen names people ("you", "heuristic 1"), not seats.
+        let said = o.summary_naming(|s| {
+            self.names
+                .get(usize::from(s))
+                .cloned()
+                .unwrap_or_else(|| format!("seat {s}"))
+        });
         let mut summary = format!("hand {n}: {said}");
         let pools: Vec<String> = entries
             .iter()
