@@ -427,6 +427,21 @@ impl ExpertBot {
         let samples = self.bid_samples(o, hand, my_pos);
         // A pass is worth nothing (the others play), or the all-pass it ends in.
         let pass_value = self.pass_value(o, my_pos, &samples).unwrap_or(0.0);
+        if !has_bid(o)
+            && misere_danger(hand) <= crate::expert_misere::MISERE_DANGER_WEIGHED
+            && legal.contains(&Action::Bid(Bid::Misere))
+        {
+            // A4: misère, when it beats both passing and the best trick contract.
+            if let Some(misere) = self.misere_mean(o, my_pos, &samples) {
+                let best_contract = self
+                    .contract_means(o, my_pos, &samples)
+                    .and_then(|m| m.iter().map(|(_, v)| *v).reduce(f64::max))
+                    .unwrap_or(f64::MIN);
+                if misere > pass_value.max(best_contract) {
+                    return Some(Action::Bid(Bid::Misere));
+                }
+            }
+        }
         if let Some(best) = self.bid_by_score(o, my_pos, &samples, pass_value) {
             return Some(bid_up_to(legal, best));
         }

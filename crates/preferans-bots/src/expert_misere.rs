@@ -1,18 +1,23 @@
-//! The expert's discard before a misère (T1), by simulation: each of the heuristic's best few
-//! discards is played double-dummy on sampled deals of the others' cards (no whist round,
-//! W7) and scored by the real scorer under the table's rules; the best mean wins.
+//! The expert's misère by simulation. The discard before it (T1): each of the heuristic's best
+//! few discards is played double-dummy on sampled deals of the others' cards (no whist round,
+//! W7) and scored by the real scorer under the table's rules; the best mean wins. The bid
+//! (A4): a hand with a dangerous card or two is weighed on the bidding samples.
 
 use preferans::observation::{Holder, Observation};
 use preferans::trick::Owner;
 use preferans::{Action, Bid, Card, CardSet, PlayState};
 use preferans_solver::Objective;
 
-use crate::expert::{ExpertBot, NODES_PER_SOLVE};
+use crate::expert::{BidSample, ExpertBot, NODES_PER_SOLVE};
 use crate::expert_sim::{best_discards, defence_calls, my_result, outcome, rules_for, seat_of, Sides};
 use crate::heuristic::{misere_danger, my_hand};
 
 /// Misère discards weighed (the heuristic's best few).
 const MISERE_DISCARD_CANDIDATES: usize = 6;
+
+/// A misère bid is weighed by simulation for hands with at most this many dangerous cards (the
+/// heuristic's count, `misere_danger`); a hand with none bids it outright, a worse one never.
+pub(crate) const MISERE_DANGER_WEIGHED: u32 = 2;
 
 impl ExpertBot {
     /// T1 before a misère by simulation: each of the heuristic's best few discards is played
@@ -77,4 +82,56 @@ pub(crate) fn misere_discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
     best_discards(o, MISERE_DISCARD_CANDIDATES, |(x, y), left| {
         -(misere_danger(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01
     })
+}
+
+impl ExpertBot {
+    /// A misère's mean result for this seat over the bidding samples: on each, the talon
+    /// taken, the heuristic's discard (the least dangerous ten left), one double-dummy solve
+    /// with the real first lead, scored. Double-dummy defenders see his cards, which real ones
+    /// do not: the estimate errs on the safe side. `None` without a scoring model or a solved
+    /// sample.
+    pub(crate) fn misere_mean(&mut self, o: &Observation, my_pos: usize, samples: &[BidSample]) -> Option<f64> {
+        let me = o.seat?;
+        let rules = rules_for(&self.rules, o.players)?;
+        let hand = o.hands.get(my_pos)?.cards?;
+        let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
+        let sides = Sides {
+            declarer: me,
+            decl_pos: my_pos,
+            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
+        };
+        self.solver.set_node_limit(Some(NODES_PER_SOLVE));
+        let (mut total, mut n) = (0.0, 0u32);
+        for smp in samples {
+            let talon = CardSet::FULL - hand - smp.hands[others[0]] - smp.hands[others[1]];
+            let mut deal = smp.hands;
+            deal[my_pos] = least_dangerous_ten(hand | talon);
+            let state = PlayState::first_lead(deal, Some(Bid::Misere), Some(my_pos as Owner));
+            let Ok(solved) = self.solver.solve(&state, Objective::Misere(my_pos as Owner)) else {
+                continue;
+            };
+            let calls = defence_calls(&rules, Bid::Misere, [deal[others[0]], deal[others[1]]]);
+            let played = outcome(&sides, Bid::Misere, calls, solved.tricks, [1.0, 1.0]);
+            total += my_result(&rules, o, me, &played);
+            n += 1;
+        }
+        (n > 0).then(|| total / f64::from(n))
+    }
+}
+
+/// The ten of `twelve` a misère declarer keeps by the heuristic: the least dangerous, then
+/// the two highest cards shed (as `misere_discard_candidates` ranks discards).
+fn least_dangerous_ten(twelve: CardSet) -> CardSet {
+    let cards: Vec<Card> = twelve.iter().collect();
+    let mut best = (f32::MIN, twelve);
+    for (i, x) in cards.iter().enumerate() {
+        for y in &cards[i + 1..] {
+            let left = twelve - CardSet::from_iter([*x, *y]);
+            let score = -(misere_danger(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01;
+            if score > best.0 {
+                best = (score, left);
+            }
+        }
+    }
+    best.1
 }
