@@ -252,6 +252,13 @@ fn a4_a_hand_with_one_dangerous_card_is_weighed_for_misere() {
     let pass = bot.pass_value(&o, 2, &samples).unwrap();
     assert!(misere > pass.max(0.0), "misère {misere}, pass {pass}");
     assert_eq!(bot.choose(&o), Some(Action::Bid(Bid::Misere)));
+    // Hints weigh it the same way: first, with the simulated value.
+    let hs = crate::hints::hints(&o, &mut bot);
+    assert_eq!(hs[0].action, Action::Bid(Bid::Misere), "{hs:?}");
+    assert!(
+        (hs[0].value - misere).abs() < 1e-9 && hs[0].reason.contains("simulated"),
+        "{hs:?}"
+    );
     // The same hand with a second ace and a king instead of low cards: too dangerous to weigh.
     const ACES: &str = "7S 8S AS 7C 8C KC 7D 9D 7H AH";
     assert!(crate::misere_danger(cards(ACES)) > crate::expert_misere::MISERE_DANGER_WEIGHED);

@@ -57,9 +57,16 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
         PhaseKind::Declare | PhaseKind::Auction => {
             let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
             let mut pass_value = None;
+            let mut misere_value = None;
             let means = if o.phase == PhaseKind::Auction {
                 let samples = expert.own_bid_samples(o);
                 pass_value = expert.pass_value(o, my_pos, &samples);
+                // As the expert weighs a misère: simulated for a hand with few dangerous cards.
+                if misere_danger(my_hand(o)) <= crate::expert_misere::MISERE_DANGER_WEIGHED
+                    && o.legal_actions.contains(&Action::Bid(Bid::Misere))
+                {
+                    misere_value = expert.misere_mean(o, my_pos, &samples);
+                }
                 expert.contract_means(o, my_pos, &samples)?
             } else {
                 let (_, highest) = o.highest_bid?;
@@ -112,9 +119,17 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                             });
                         }
                     }
+                    Action::Bid(b) if b.is_misere() && misere_value.is_some() => {
+                        let v = misere_value.unwrap_or_default();
+                        out.push(Hint {
+                            action: *a,
+                            value: v,
+                            reason: format!("{} declaring misère (simulated deals, scored)", whists(v)),
+                        });
+                    }
                     Action::Bid(b) | Action::Declare(b) if b.is_misere() => {
-                        // Not simulated (a misère solve is too slow here): the heuristic's
-                        // count of cards too high, on the same scale (a misère is worth 10).
+                        // Not simulated (too many dangerous cards to be worth it): the
+                        // heuristic's count of cards too high, on the same scale.
                         let d = misere_danger(my_hand(o));
                         out.push(Hint {
                             action: *a,
