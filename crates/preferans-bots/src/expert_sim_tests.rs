@@ -259,6 +259,11 @@ fn a4_a_hand_with_one_dangerous_card_is_weighed_for_misere() {
         (hs[0].value - misere).abs() < 1e-9 && hs[0].reason.contains("simulated"),
         "{hs:?}"
     );
+    // The review weighs a pass there against the misère it missed.
+    let vals = crate::review_calls::values(&mut bot, &o, Action::Pass).unwrap();
+    let best = vals.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+    assert_eq!(best.0, Action::Bid(Bid::Misere), "{vals:?}");
+    assert!((best.1 - misere).abs() < 1e-9, "{vals:?}");
     // The same hand with a second ace and a king instead of low cards: too dangerous to weigh.
     const ACES: &str = "7S 8S AS 7C 8C KC 7D 9D 7H AH";
     assert!(crate::misere_danger(cards(ACES)) > crate::expert_misere::MISERE_DANGER_WEIGHED);

@@ -38,7 +38,7 @@ pub struct CallMistake {
 
 /// Each legal choice at this decision with the player's mean result, or `None` for
 /// decisions this review does not weigh.
-fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Option<Vec<(Action, f64)>> {
+pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Option<Vec<(Action, f64)>> {
     let me = o.seat?;
     bot.begin_decision(o);
     match (o.phase, chosen) {
@@ -78,9 +78,10 @@ fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Op
                     .collect(),
             )
         }
-        (PhaseKind::Auction, Action::Pass | Action::Bid(Bid::Tricks { .. })) => {
+        (PhaseKind::Auction, Action::Pass | Action::Bid(Bid::Tricks { .. } | Bid::Misere)) => {
             // A bid commits to declaring at least its rank: it is worth the best contract at
-            // or above it; a pass is worth what the expert's own bidding says.
+            // or above it; a pass is worth what the expert's own bidding says; a misère (A4,
+            // when legal) what the expert's misère simulation says, whatever the hand.
             let my_pos = o
                 .hands
                 .iter()
@@ -105,8 +106,13 @@ fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Action) -> Op
                 .min_by_key(|b| b.ladder())?;
             let mut out = vec![(Action::Pass, pass)];
             match chosen {
-                Action::Bid(b) => out.push((chosen, worth(b.ladder()))),
+                Action::Bid(b) if !b.is_misere() => out.push((chosen, worth(b.ladder()))),
                 _ => out.push((Action::Bid(lowest), worth(lowest.ladder()))),
+            }
+            if o.legal_actions.contains(&Action::Bid(Bid::Misere)) {
+                if let Some(v) = bot.misere_mean(o, my_pos, &samples) {
+                    out.push((Action::Bid(Bid::Misere), v));
+                }
             }
             Some(out.into_iter().filter(|(_, v)| v.is_finite()).collect())
         }
