@@ -57,9 +57,9 @@ enum Command {
     },
     /// Double-dummy analysis: the exact result of a position and the value of every card.
     Solve(solve::SolveArgs),
-    /// Review a record: every card that lost tricks (double-dummy, exact), and every bid, whist
-    /// call, discard and contract that lost whists (by simulation; misère bids and a Hussar
-    /// game's calls are not weighed).
+    /// Review a record: every card that lost tricks (double-dummy, exact), and every bid
+    /// (misère too), whist call, discard and contract that lost whists (by simulation; a
+    /// Hussar game's calls are not weighed).
     Review {
         /// The record (JSON).
         file: PathBuf,
@@ -391,7 +391,7 @@ fn run(cli: Cli) -> Result<()> {
                 outln!("bids, whist calls, discards and contracts not weighed: a Hussar game (2 players)");
             } else {
                 outln!(
-                    "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each; misère bids not weighed)",
+                    "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
                     calls.len()
                 );
             }
