@@ -315,6 +315,7 @@ impl ExpertBot {
     pub(crate) fn begin_decision(&mut self, o: &Observation) {
         self.rng = crate::seeding::decision_stream(self.seed, o);
         self.solver.clear();
+        self.solver.set_node_limit(Some(NODES_PER_SOLVE));
     }
 
     /// Every legal card with the average number of the objective's tricks it leads to over
@@ -414,8 +415,9 @@ impl ExpertBot {
     /// A1–A6 by simulation: over sampled talons and hands, each contract is played out
     /// double-dummy and scored by the real scorer (`expert_sim.rs`); it bids up to the
     /// contract with the best expected result when that result beats passing (nothing, or the
-    /// all-pass a last pass ends in: `expert_allpass.rs`). Misère as the
-    /// heuristic. Without a scoring model (Hussar's dummy) the expected tricks decide.
+    /// all-pass a last pass ends in: `expert_allpass.rs`). Misère outright with no dangerous
+    /// card, weighed on the same samples with one or two (`expert_misere.rs`). Without a
+    /// scoring model (Hussar's dummy) the expected tricks decide.
     fn auction(&mut self, o: &Observation) -> Option<Action> {
         let me = o.seat?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
@@ -433,9 +435,22 @@ impl ExpertBot {
         {
             // A4: misère, when it beats both passing and the best trick contract.
             if let Some(misere) = self.misere_mean(o, my_pos, &samples) {
+                // Only contracts he may still bid count.
+                let lowest = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Bid(b @ Bid::Tricks { .. }) => Some(b.ladder()),
+                        _ => None,
+                    })
+                    .min();
                 let best_contract = self
                     .contract_means(o, my_pos, &samples)
-                    .and_then(|m| m.iter().map(|(_, v)| *v).reduce(f64::max))
+                    .and_then(|m| {
+                        m.iter()
+                            .filter(|(b, _)| lowest.is_some_and(|l| b.ladder() >= l))
+                            .map(|(_, v)| *v)
+                            .reduce(f64::max)
+                    })
                     .unwrap_or(f64::MIN);
                 if misere > pass_value.max(best_contract) {
                     return Some(Action::Bid(Bid::Misere));

@@ -313,9 +313,11 @@ impl ExpertBot {
         Some(Action::Discard(x, y))
     }
 
-    /// T2 by simulation: the best contract for the hand kept. The deals are those the discard
-    /// was chosen on (the same stream, `contract_stream`), so this is the contract planned
-    /// with the discard — also for a bot that did not make the discard itself (a resumed game).
+    /// T2 by simulation: the contract planned with the discard. The discard's computation is
+    /// run again — the same candidates from the twelve cards, the same deals (the same
+    /// stream, `contract_stream`), on an empty table in the same order — and the best contract
+    /// for the hand kept is taken; so a bot that did not make the discard itself (a resumed
+    /// game) declares what the one that made it planned.
     pub(crate) fn declare_by_simulation(&mut self, o: &Observation) -> Option<Action> {
         let me = o.seat?;
         let hand = my_hand(o);
@@ -323,8 +325,25 @@ impl ExpertBot {
         if highest.is_misere() {
             return None;
         }
+        let twelve = hand | o.discard.unwrap_or_default();
+        let kept: Vec<CardSet> = best_discard_pairs(twelve, twelve_pairs(twelve), DISCARD_CANDIDATES, contract_score)
+            .iter()
+            .map(|(x, y)| twelve - CardSet::from_iter([*x, *y]))
+            .collect();
         self.rng = self.contract_stream(o);
-        let bid = self.best_contract_by_simulation(o, me, highest, &[hand])?.1;
+        let bid = match kept.iter().position(|k| *k == hand) {
+            Some(i) => {
+                let values = self.contract_values(o, me, highest, &kept, None)?;
+                values
+                    .into_iter()
+                    .filter(|((j, _), _)| *j == i)
+                    .max_by(|x, y| x.1.total_cmp(&y.1))?
+                    .0
+                     .1
+            }
+            // A discard the simulation would not have weighed: the best for this hand alone.
+            None => self.best_contract_by_simulation(o, me, highest, &[hand])?.1,
+        };
         Some(Action::Declare(bid)).filter(|a| o.legal_actions.contains(a))
     }
 
@@ -368,8 +387,9 @@ impl ExpertBot {
             return None;
         }
         let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
-        // The two others' cards: everything not in my twelve (hand plus talon).
-        let mine_all = hands.iter().fold(CardSet::EMPTY, |a, h| a | *h)
+        // The two others' cards: everything not in my twelve (hand plus talon). Not only the
+        // hands weighed: when every candidate sheds the same card, their union has eleven.
+        let mine_all = hands.iter().fold(my_hand(o), |a, h| a | *h)
             | o.talon.iter().copied().collect::<CardSet>()
             | o.discard.unwrap_or_default();
         let unknown: Vec<Card> = (CardSet::FULL - mine_all).iter().collect();
@@ -519,7 +539,12 @@ impl ExpertBot {
 
 /// The discards worth weighing: the heuristic's best few among the legal ones.
 pub(crate) fn discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
-    best_discards(o, DISCARD_CANDIDATES, |_, kept| best_contract(kept).0)
+    best_discards(o, DISCARD_CANDIDATES, contract_score)
+}
+
+/// The heuristic's score of a discard: the best contract's estimate for the hand it leaves.
+fn contract_score(_: (Card, Card), kept: CardSet) -> f32 {
+    best_contract(kept).0
 }
 
 /// The `n` legal discards with the highest `score` (of the pair and the hand it leaves).
@@ -528,14 +553,30 @@ pub(crate) fn best_discards(
     n: usize,
     score: impl Fn((Card, Card), CardSet) -> f32,
 ) -> Vec<(Card, Card)> {
-    let hand = my_hand(o);
-    let mut discards: Vec<(f32, Card, Card)> = o
-        .legal_actions
+    let pairs = o.legal_actions.iter().filter_map(|a| match a {
+        Action::Discard(x, y) => Some((*x, *y)),
+        _ => None,
+    });
+    best_discard_pairs(my_hand(o), pairs, n, score)
+}
+
+/// Every pair of `twelve` in the order the engine lists the discards (T1).
+fn twelve_pairs(twelve: CardSet) -> impl Iterator<Item = (Card, Card)> {
+    twelve
         .iter()
-        .filter_map(|a| match a {
-            Action::Discard(x, y) => Some((score((*x, *y), hand - CardSet::from_iter([*x, *y])), *x, *y)),
-            _ => None,
-        })
+        .enumerate()
+        .flat_map(move |(i, a)| twelve.iter().skip(i + 1).map(move |b| (a, b)))
+}
+
+/// The `n` of `pairs` (discards from `hand`) with the highest `score`; ties keep their order.
+fn best_discard_pairs(
+    hand: CardSet,
+    pairs: impl Iterator<Item = (Card, Card)>,
+    n: usize,
+    score: impl Fn((Card, Card), CardSet) -> f32,
+) -> Vec<(Card, Card)> {
+    let mut discards: Vec<(f32, Card, Card)> = pairs
+        .map(|(x, y)| (score((x, y), hand - CardSet::from_iter([x, y])), x, y))
         .collect();
     discards.sort_by(|a, b| b.0.total_cmp(&a.0));
     discards.truncate(n);

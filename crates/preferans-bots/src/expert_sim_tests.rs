@@ -270,3 +270,44 @@ fn a4_a_hand_with_one_dangerous_card_is_weighed_for_misere() {
     let o = with_others_dealt(ACES, &["pass", "pass"]).observation(Viewer::Seat(2));
     assert_ne!(bot.choose(&o), Some(Action::Bid(Bid::Misere)));
 }
+
+#[test]
+fn t1_t2_the_declared_contract_is_the_one_the_discard_was_chosen_for() {
+    use crate::Bot;
+    for seed in 0..6 {
+        // Seat 1 wins the auction at 6♠ and takes the talon.
+        let deal = Deal::seeded(seed, 0);
+        let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), 2, deal, None);
+        for a in ["pass", "bid 6S", "pass"] {
+            let seat = h.to_move().unwrap();
+            h.apply(seat, a.parse().unwrap()).unwrap();
+        }
+        let o = h.observation(Viewer::Seat(1));
+        assert_eq!(o.phase, PhaseKind::Discard);
+        // The plan: the (discard, contract) the discard's simulation finds best.
+        let mut planner = ExpertBot::new(5, 20);
+        planner.begin_decision(&o);
+        let discards = discard_candidates(&o);
+        let hand = my_hand(&o);
+        let kept: Vec<CardSet> = discards
+            .iter()
+            .map(|(x, y)| hand - CardSet::from_iter([*x, *y]))
+            .collect();
+        planner.rng = planner.contract_stream(&o);
+        let (i, planned) = planner
+            .best_contract_by_simulation(&o, 1, o.highest_bid.unwrap().1, &kept)
+            .unwrap();
+        let mut bot = ExpertBot::new(5, 20);
+        let discard = bot.choose(&o).unwrap();
+        assert_eq!(discard, Action::Discard(discards[i].0, discards[i].1));
+        h.apply(1, discard).unwrap();
+        // A fresh bot with the same seed declares the planned contract.
+        let o = h.observation(Viewer::Seat(1));
+        assert_eq!(o.phase, PhaseKind::Declare);
+        assert_eq!(
+            ExpertBot::new(5, 20).choose(&o),
+            Some(Action::Declare(planned)),
+            "deal {seed}"
+        );
+    }
+}

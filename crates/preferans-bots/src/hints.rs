@@ -119,7 +119,9 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                             });
                         }
                     }
-                    Action::Bid(b) if b.is_misere() && misere_value.is_some() => {
+                    // The simulation plays a misère with the talon; a misère without it
+                    // (P4) keeps the heuristic's count below.
+                    Action::Bid(Bid::Misere) if misere_value.is_some() => {
                         let v = misere_value.unwrap_or_default();
                         out.push(Hint {
                             action: *a,
