@@ -436,13 +436,7 @@ impl ExpertBot {
             // A4: misère, when it beats both passing and the best trick contract.
             if let Some(misere) = self.misere_mean(o, my_pos, &samples) {
                 // Only contracts he may still bid count.
-                let lowest = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::Bid(b @ Bid::Tricks { .. }) => Some(b.ladder()),
-                        _ => None,
-                    })
-                    .min();
+                let lowest = crate::heuristic::lowest_trick_bid(legal).map(|b| b.ladder());
                 let best_contract = self
                     .contract_means(o, my_pos, &samples)
                     .and_then(|m| {

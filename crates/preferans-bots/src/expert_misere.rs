@@ -79,9 +79,13 @@ impl ExpertBot {
 /// The misère discards worth weighing: the heuristic's best few among the legal ones (the
 /// least dangerous hand left, then the highest cards shed).
 pub(crate) fn misere_discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
-    best_discards(o, MISERE_DISCARD_CANDIDATES, |(x, y), left| {
-        -(misere_danger(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01
-    })
+    best_discards(o, MISERE_DISCARD_CANDIDATES, misere_discard_score)
+}
+
+/// The heuristic's score of a misère discard: the least dangerous hand left, then the
+/// highest cards shed.
+fn misere_discard_score((x, y): (Card, Card), left: CardSet) -> f32 {
+    -(misere_danger(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01
 }
 
 impl ExpertBot {
@@ -119,15 +123,14 @@ impl ExpertBot {
     }
 }
 
-/// The ten of `twelve` a misère declarer keeps by the heuristic: the least dangerous, then
-/// the two highest cards shed (as `misere_discard_candidates` ranks discards).
+/// The ten of `twelve` a misère declarer keeps by the heuristic (`misere_discard_score`).
 fn least_dangerous_ten(twelve: CardSet) -> CardSet {
     let cards: Vec<Card> = twelve.iter().collect();
     let mut best = (f32::MIN, twelve);
     for (i, x) in cards.iter().enumerate() {
         for y in &cards[i + 1..] {
             let left = twelve - CardSet::from_iter([*x, *y]);
-            let score = -(misere_danger(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01;
+            let score = misere_discard_score((*x, *y), left);
             if score > best.0 {
                 best = (score, left);
             }

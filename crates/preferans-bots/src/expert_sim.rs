@@ -560,7 +560,7 @@ pub(crate) fn best_discards(
     best_discard_pairs(my_hand(o), pairs, n, score)
 }
 
-/// Every pair of `twelve` in the order the engine lists the discards (T1).
+/// Every pair of `twelve`, the lower card first.
 fn twelve_pairs(twelve: CardSet) -> impl Iterator<Item = (Card, Card)> {
     twelve
         .iter()
@@ -568,7 +568,8 @@ fn twelve_pairs(twelve: CardSet) -> impl Iterator<Item = (Card, Card)> {
         .flat_map(move |(i, a)| twelve.iter().skip(i + 1).map(move |b| (a, b)))
 }
 
-/// The `n` of `pairs` (discards from `hand`) with the highest `score`; ties keep their order.
+/// The `n` of `pairs` (discards from `hand`) with the highest `score`; ties by the cards, so
+/// the choice does not depend on the order the pairs come in.
 fn best_discard_pairs(
     hand: CardSet,
     pairs: impl Iterator<Item = (Card, Card)>,
@@ -578,7 +579,7 @@ fn best_discard_pairs(
     let mut discards: Vec<(f32, Card, Card)> = pairs
         .map(|(x, y)| (score((x, y), hand - CardSet::from_iter([x, y])), x, y))
         .collect();
-    discards.sort_by(|a, b| b.0.total_cmp(&a.0));
+    discards.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
     discards.truncate(n);
     discards.into_iter().map(|(_, x, y)| (x, y)).collect()
 }

@@ -94,6 +94,17 @@ pub fn misere_danger(hand: CardSet) -> u32 {
     danger
 }
 
+/// The lowest trick bid among `legal`, if any.
+pub(crate) fn lowest_trick_bid(legal: &[Action]) -> Option<Bid> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bid(b @ Bid::Tricks { .. }) => Some(*b),
+            _ => None,
+        })
+        .min_by_key(|b| b.ladder())
+}
+
 /// The cheapest legal trick bid up to `max` (holding counts), or pass.
 pub(crate) fn bid_up_to(legal: &[Action], max: Option<Bid>) -> Action {
     let Some(max) = max else { return Action::Pass };

@@ -96,14 +96,7 @@ pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Ac
                     .map(|(_, v)| *v)
                     .fold(f64::NEG_INFINITY, f64::max)
             };
-            let lowest = o
-                .legal_actions
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Bid(b @ Bid::Tricks { .. }) => Some(*b),
-                    _ => None,
-                })
-                .min_by_key(|b| b.ladder())?;
+            let lowest = crate::heuristic::lowest_trick_bid(&o.legal_actions)?;
             let mut out = vec![(Action::Pass, pass)];
             match chosen {
                 Action::Bid(b) if !b.is_misere() => out.push((chosen, worth(b.ladder()))),
