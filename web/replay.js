@@ -1,5 +1,5 @@
 // Replay of a finished game, one action at a time (every card shown: the game is over).
-import { el, api, cardEl, actionLabel, holderName, phaseLabel } from "/static/common.js";
+import { el, api, cardEl, cardLabel, actionLabel, holderName, phaseLabel } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -10,7 +10,7 @@ let handStarts = [0];
 
 async function show(n) {
   try {
-    const r = await api(`/api/tables/${tableId}/replay?step=${Math.max(0, n)}`);
+    const r = await api(`/api/tables/${tableId}/replay?step=${Math.max(0, n)}&analysis=true`);
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
@@ -26,9 +26,40 @@ async function show(n) {
     $("trick").replaceChildren(...shown.map((t) => el("figure", {}, cardEl(t.card), el("figcaption", { text: holderName(t.by, seats, null) }))));
     $("talon").replaceChildren(el("span", { text: "talon " }), ...r.talon.map((c) => cardEl(c, { small: true })));
     $("standing").textContent = "Standing: " + r.names.map((n, i) => `${n} ${r.standing[i]}`).join(", ");
+    showAnalysis(r.analysis, seats);
   } catch (e) {
     $("error").textContent = e.message;
   }
+}
+
+const tricks = (n) => `${n} trick${n === 1 ? "" : "s"}`;
+
+// The solver's view of the position (every card is known once the game is over): the result
+// with best play from here and what each legal card of the player to move leads to.
+function showAnalysis(a, seats) {
+  $("analysis").hidden = !a;
+  if (!a) return;
+  if (a.error) {
+    $("analysis-result").textContent = a.error;
+    $("analysis-cards").replaceChildren();
+    $("analysis-next").textContent = "";
+    return;
+  }
+  const name = (s) => (s === null ? "the dummy" : holderName({ seat: s }, seats, null));
+  const who = name(a.counted);
+  $("analysis-result").textContent =
+    a.kind === "allpass"
+      ? `With best play from here, ${who} takes ${tricks(a.result)} in the hand when the other two play against him.`
+      : `With best play from here, the ${a.kind === "misere" ? "misère " : ""}declarer ${who} takes ${tricks(a.result)} in the hand.`;
+  $("analysis-cards").replaceChildren(
+    ...(a.cards.length ? [el("span", { class: "muted", text: `${name(a.mover)} to play: ` })] : []),
+    ...a.cards.map((c) =>
+      el("span", { class: "value" + (c.cost === 0 ? " best" : ""), "data-card": c.card, title: c.cost === 0 ? "keeps the result" : `costs ${tricks(c.cost)}` },
+        cardEl(c.card, { small: true }), el("span", { text: c.cost === 0 ? ` ${c.value} ✓` : ` ${c.value} (−${c.cost})` }))),
+  );
+  $("analysis-next").textContent = a.next
+    ? `Played next: ${cardLabel(a.next.card)}, ${a.next.cost === 0 ? "a best card" : `which costs ${tricks(a.next.cost)}`}.`
+    : "";
 }
 
 // A hand is shown from its first action (the step before it shows the previous hand's end).

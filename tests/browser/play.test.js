@@ -155,7 +155,7 @@ test("a spectator sees the table but no cards in anyone's closed hand", async ()
   assert.equal(await page.locator("#actions button").count(), 0, "a spectator has no choices");
 });
 
-test("a finished game is listed in the lobby, replayed step by step, and its record downloads", async () => {
+test("a finished game is listed in the lobby, replayed step by step with double-dummy analysis, and its record downloads", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "random" }];
   const created = await (await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "bots only", seats: bots, hand_limit: 1, seed: 3 }) })).json();
   const id = created.id;
@@ -178,7 +178,15 @@ test("a finished game is listed in the lobby, replayed step by step, and its rec
   await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && m[1] === m[2]; });
   await page.click("#prev");
   await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && Number(m[1]) === Number(m[2]) - 1; });
+  // The card before the hand's last one (seed 3: the hand is played), analysed double-dummy.
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.match(await page.locator("#analysis-result").innerText(), /takes \d+ tricks? in the hand/);
+  assert.ok(await page.locator("#analysis-cards .value.best").count() >= 1, "a best card is marked");
+  assert.match(await page.locator("#analysis-next").innerText(), /Played next: .+, (a best card|which costs \d+ tricks?)\./);
   await page.screenshot({ path: join(shots, "5-replay.png") });
+  // Back at the start (the auction) there is nothing to analyse.
+  await page.click("#first");
+  await page.waitForSelector("#analysis", { state: "hidden" });
   const record = await (await page.request.get(`${base}/api/tables/${id}/record`)).json();
   assert.equal(record.hands.length, 1, "the record has the one hand");
   assert.deepEqual(problems, [], "no script errors");

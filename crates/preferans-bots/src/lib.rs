@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod duplicate;
 mod expert;
 mod expert_allpass;

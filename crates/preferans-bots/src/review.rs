@@ -4,7 +4,7 @@
 
 use preferans::record::{ActionRecord, Record};
 use preferans::{Action, Card, Match, Seat};
-use preferans_solver::{Objective, Solver};
+use preferans_solver::Solver;
 
 /// A card decision that cost tricks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,31 +57,24 @@ pub fn review(record: &Record, threshold: u8, progress: impl FnMut(usize, usize)
     let mut out = Vec::new();
     walk_record(record, progress, |m, hand, index, a| {
         let Action::Play(card) = a.action else { return Ok(()) };
-        let Some(state) = m.current_hand().and_then(|h| h.play_state()) else {
+        let Some(analysis) = m
+            .current_hand()
+            .map(|h| crate::analysis::analyse(h, &mut solver))
+            .transpose()
+            .map_err(|e| e.to_string())?
+            .flatten()
+        else {
             return Ok(());
         };
-        let objective = Objective::of(&state);
-        let mover = state.mover();
-        let wants_high = (mover == objective.target()) == matches!(objective, Objective::Declarer(_));
-        let values = solver.card_values(&state, objective).map_err(|e| e.to_string())?;
-        let best = if wants_high {
-            values.iter().map(|v| v.1).max()
-        } else {
-            values.iter().map(|v| v.1).min()
-        };
-        let played = values.iter().find(|v| v.0 == card).map(|v| v.1);
-        if let (Some(best), Some(played)) = (best, played) {
-            let cost = best.abs_diff(played);
-            if cost >= threshold.max(1) {
-                out.push(Mistake {
-                    hand,
-                    index,
-                    seat: a.seat,
-                    played: card,
-                    best: values.iter().filter(|v| v.1 == best).map(|v| v.0).collect(),
-                    cost,
-                });
-            }
+        if let Some(cost) = analysis.cost(card).filter(|&c| c >= threshold.max(1)) {
+            out.push(Mistake {
+                hand,
+                index,
+                seat: a.seat,
+                played: card,
+                best: analysis.best_cards(),
+                cost,
+            });
         }
         Ok(())
     })?;

@@ -268,6 +268,9 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
 struct ReplayQuery {
     #[serde(default)]
     step: usize,
+    /// Also send the double-dummy analysis of the position (`crate::analysis`).
+    #[serde(default)]
+    analysis: bool,
 }
 
 /// Every action of a match in order.
@@ -287,7 +290,10 @@ async fn replay(
     let Query(q) = query.map_err(|e| {
         ApiError(
             StatusCode::BAD_REQUEST,
-            format!("step is a number of actions, 0 or more ({})", e.body_text()),
+            format!(
+                "step is a number of actions, 0 or more, and analysis true or false ({})",
+                e.body_text()
+            ),
         )
     })?;
     let h = hub.table(&id).await?;
@@ -333,6 +339,14 @@ async fn replay(
         hand_starts.push(before);
         before += h.history().len();
     }
+    // The position's analysis runs after the table is let go (other requests wait for it).
+    let to_analyse = q.analysis.then(|| (hand.clone(), actions.get(step).map(|a| a.1)));
+    let names = t.names();
+    drop(t);
+    let analysis = match to_analyse {
+        Some((hand, next)) => crate::analysis::position(hand, next).await,
+        None => serde_json::Value::Null,
+    };
     Ok(Json(json!({
         "step": step,
         "hand_starts": hand_starts,
@@ -343,6 +357,7 @@ async fn replay(
         "cards": cards,
         "talon": hand.deal().talon().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "standing": (0..m.rules().players() as usize).map(|s| settlement.rounded(s)).collect::<Vec<_>>(),
-        "names": t.names(),
+        "names": names,
+        "analysis": analysis,
     })))
 }

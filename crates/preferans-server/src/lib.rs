@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod assets;
 pub mod config;
 pub mod http;

@@ -306,3 +306,87 @@ async fn one_address_may_keep_only_so_many_tables_playing() {
     let (status, body) = common::post(server.addr, "/api/tables", json!({"seats": person})).await;
     assert_eq!(status, 201, "{body}");
 }
+
+#[tokio::test]
+async fn the_replay_analyses_every_card_play_position_exactly() {
+    use preferans::HandState;
+    use preferans_solver::{Objective, Solver};
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 2, "seed": 8})).await;
+    let (me, token) = seat(server.addr, &id, "Ann").await;
+    let mut c = Client::connect(server.addr).await;
+    c.join(&id, Some(&token)).await;
+    play_to_the_end(&mut c, u64::from(me)).await;
+    let (_, record) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    let record = preferans::record::Record::from_json(&record).unwrap();
+    // The same positions rebuilt from the record, and solved here.
+    let mut m = record.start().unwrap();
+    let mut actions = Vec::new();
+    for (i, h) in record.hands.iter().enumerate() {
+        actions.extend(h.actions.iter().map(|a| (i, a.seat, a.action)));
+    }
+    let (mut analysed, mut costs) = (0, 0);
+    let mut hand_begun = usize::MAX;
+    for step in 0..=actions.len() {
+        let (status, body) = get(
+            server.addr,
+            &format!("/api/tables/{id}/replay?step={step}&analysis=true"),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let a = &serde_json::from_str::<Value>(&body).unwrap()["analysis"];
+        if let Some(&(i, _, _)) = actions.get(step) {
+            if hand_begun != i {
+                record.begin_hand(&mut m, i).unwrap();
+                hand_begun = i;
+            }
+        }
+        let state = m.current_hand().and_then(|h| h.play_state());
+        match state {
+            None => assert!(a.is_null(), "step {step}: nothing to analyse, got {a}"),
+            Some(state) => {
+                let objective = Objective::of(&state);
+                let exact = Solver::new().solve(&state, objective).unwrap().tricks;
+                assert_eq!(a["result"], u64::from(exact), "step {step}");
+                let legal: Vec<String> = state.legal_cards().iter().map(|c| c.to_string()).collect();
+                let cards: Vec<&str> = a["cards"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["card"].as_str().unwrap())
+                    .collect();
+                assert_eq!(cards, legal, "step {step}");
+                let hand = m.current_hand().unwrap();
+                assert_eq!(
+                    a["counted"],
+                    json!(hand.seat_of_position(usize::from(objective.target())))
+                );
+                assert_eq!(a["mover"], json!(hand.to_move()));
+                // The card played next is valued with the others.
+                if let Some(&(_, _, preferans::Action::Play(card))) = actions.get(step) {
+                    let cost = &a["next"]["cost"];
+                    let of_card = a["cards"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|c| c["card"] == card.to_string())
+                        .unwrap();
+                    assert_eq!(cost, &of_card["cost"], "step {step}");
+                    costs += usize::from(cost.as_u64().unwrap() > 0);
+                }
+                analysed += 1;
+            }
+        }
+        if let Some(&(_, seat, action)) = actions.get(step) {
+            m.apply(seat, action).unwrap();
+        }
+    }
+    assert!(analysed >= 20, "card play was analysed ({analysed} positions)");
+    // A random bot's cards: some cost tricks.
+    assert!(costs > 0, "some card played cost tricks");
+    // Without asking, no analysis.
+    let (_, body) = get(server.addr, &format!("/api/tables/{id}/replay?step=30")).await;
+    assert!(serde_json::from_str::<Value>(&body).unwrap()["analysis"].is_null());
+}

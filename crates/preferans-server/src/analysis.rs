@@ -1,0 +1,72 @@
+//! Double-dummy analysis of a finished game's positions for the replay page
+//! (`GET /api/tables/{id}/replay?step=N&analysis=true`). Every card of a finished game is
+//! public, so the solver may see them all.
+
+use preferans::{Action, RussianHand};
+use preferans_bots::analysis::{analyse, PositionAnalysis};
+use preferans_solver::{Objective, Solver};
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+
+/// Analyses run one at a time, each on a blocking thread: clients stepping through replays
+/// take at most one core from the tables being played.
+static RUNNING: Semaphore = Semaphore::const_new(1);
+
+/// Bounds each solve of an analysis (the position and each legal card): a few hundred
+/// milliseconds on this machine, far above what a hand's positions need (docs/performance.md:
+/// a whole misère deal's p99 is under 80,000 nodes). Beyond it the analysis is an error.
+const NODE_LIMIT: u64 = 4_000_000;
+
+/// The solver's table bound (it grows on demand, so a small search touches little memory).
+const TABLE_BYTES: usize = 16 << 20;
+
+/// The analysis of `hand` as it stands, as the replay sends it: `null` outside the card play,
+/// `{"error"}` when the node limit stops it; `next` is the action played next (its cost is
+/// reported when it is a card).
+pub async fn position(hand: RussianHand, next: Option<Action>) -> Value {
+    let Ok(permit) = RUNNING.acquire().await else {
+        return json!({ "error": "the analysis is not available" });
+    };
+    let solved = tokio::task::spawn_blocking(move || {
+        // Held until the search ends, even when the request is dropped meanwhile.
+        let _permit = permit;
+        let mut solver = Solver::with_table_bytes(TABLE_BYTES);
+        solver.set_node_limit(Some(NODE_LIMIT));
+        analyse(&hand, &mut solver)
+    })
+    .await;
+    match solved {
+        Ok(Ok(Some(a))) => to_json(&a, next),
+        Ok(Ok(None)) => Value::Null,
+        Ok(Err(e)) => json!({ "error": format!("not analysed: {e}") }),
+        Err(_) => json!({ "error": "the analysis failed" }),
+    }
+}
+
+/// The analysis as JSON (docs/protocol.md, "Replay").
+fn to_json(a: &PositionAnalysis, next: Option<Action>) -> Value {
+    let kind = match a.objective {
+        Objective::Declarer(_) => "declarer",
+        Objective::Misere(_) => "misere",
+        Objective::AllPass(_) => "allpass",
+    };
+    let next = match next {
+        Some(Action::Play(card)) => a
+            .cost(card)
+            .map(|cost| json!({ "card": card.to_string(), "cost": cost })),
+        _ => None,
+    };
+    json!({
+        "kind": kind,
+        "counted": a.counted,
+        "mover": a.mover,
+        "wants_high": a.mover_wants_high,
+        "result": a.result,
+        "cards": a.values.iter().map(|&(card, value)| json!({
+            "card": card.to_string(),
+            "value": value,
+            "cost": a.cost(card),
+        })).collect::<Vec<_>>(),
+        "next": next,
+    })
+}
