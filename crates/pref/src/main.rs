@@ -364,9 +364,10 @@ fn run(cli: Cli) -> Result<()> {
             for m in &mistakes {
                 let best: Vec<String> = m.best.iter().map(|c| c.symbol_text()).collect();
                 outln!(
-                    "hand {} action {}: seat {} played {} — best {} — costs {} trick{}",
+                    "hand {} action {} (trick {}): seat {} played {} — best {} — costs {} trick{}",
                     m.hand,
                     m.index,
+                    m.trick,
                     m.seat,
                     m.played.symbol_text(),
                     best.join(" or "),

@@ -13,6 +13,8 @@ pub struct Mistake {
     pub hand: u32,
     /// 0-based action index in the hand.
     pub index: usize,
+    /// 1-based number of the trick the card was played to.
+    pub trick: u8,
     /// Who played it.
     pub seat: Seat,
     /// The card played.
@@ -53,23 +55,43 @@ pub(crate) fn walk_record(
 /// # Errors
 /// When the record does not replay.
 pub fn review(record: &Record, threshold: u8, progress: impl FnMut(usize, usize)) -> Result<Vec<Mistake>, String> {
+    let mut all = card_decisions(record, None, progress)?;
+    all.retain(|m| m.cost >= threshold.max(1));
+    Ok(all)
+}
+
+/// Reviews the card decisions of hand `hand` (1-based) of a (valid) record: every one of
+/// them, a best card with cost 0.
+///
+/// # Errors
+/// When the record does not replay.
+pub fn review_hand(record: &Record, hand: u32) -> Result<Vec<Mistake>, String> {
+    card_decisions(record, Some(hand), |_, _| {})
+}
+
+/// Every card decision of the record (or of hand `only`) with what it cost.
+fn card_decisions(
+    record: &Record,
+    only: Option<u32>,
+    progress: impl FnMut(usize, usize),
+) -> Result<Vec<Mistake>, String> {
     let mut solver = Solver::with_table_bytes(32 << 20);
     let mut out = Vec::new();
     walk_record(record, progress, |m, hand, index, a| {
         let Action::Play(card) = a.action else { return Ok(()) };
-        let Some(analysis) = m
-            .current_hand()
-            .map(|h| crate::analysis::analyse(h, &mut solver))
-            .transpose()
-            .map_err(|e| e.to_string())?
-            .flatten()
-        else {
+        if only.is_some_and(|n| n != hand) {
+            return Ok(());
+        }
+        let Some(current) = m.current_hand() else { return Ok(()) };
+        let Some(analysis) = crate::analysis::analyse(current, &mut solver).map_err(|e| e.to_string())? else {
             return Ok(());
         };
-        if let Some(cost) = analysis.cost(card).filter(|&c| c >= threshold.max(1)) {
+        let trick = current.play_state().map_or(0, |s| s.tricks_done + 1);
+        if let Some(cost) = analysis.cost(card) {
             out.push(Mistake {
                 hand,
                 index,
+                trick,
                 seat: a.seat,
                 played: card,
                 best: analysis.best_cards(),
@@ -118,5 +140,17 @@ pub(crate) mod tests {
         }
         // A higher threshold reports fewer.
         assert!(review(&record, 2, |_, _| {}).unwrap().len() <= mistakes.len());
+        // Hand by hand: every card decision, the mistakes among them.
+        let mut again = Vec::new();
+        for hand in 1..=4 {
+            let decisions = review_hand(&record, hand).unwrap();
+            assert!(decisions.iter().all(|d| d.hand == hand && (1..=10).contains(&d.trick)));
+            // A trick has three cards.
+            for t in 1..=10 {
+                assert!(decisions.iter().filter(|d| d.trick == t).count() <= 3);
+            }
+            again.extend(decisions.into_iter().filter(|d| d.cost >= 1));
+        }
+        assert_eq!(again, mistakes);
     }
 }

@@ -2,6 +2,7 @@
 //! state is plain data driven by [`App::key`] and [`App::step_bot`], so tests script it on a
 //! test backend; [`run`] is the real event loop.
 
+mod overlays;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -14,6 +15,7 @@ use preferans::observation::Observation;
 use preferans::record::{PlayerRecord, Record};
 use preferans::{Action, HandOutcome, HandState, Match, Seat, Viewer};
 use preferans_bots::hints::{hints, Hint};
+use preferans_bots::review::{review_hand, Mistake};
 use preferans_bots::{Bot, ExpertBot};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -32,6 +34,14 @@ pub enum Overlay {
     Sheet,
     /// Ranked hints for the current decision.
     Hints(Vec<Hint>),
+    /// The card decisions of the last finished hand (`hand`, 1-based; 0: none yet), valued
+    /// double-dummy.
+    Review {
+        /// The hand reviewed.
+        hand: u32,
+        /// Every card decision of the hand, or why it could not be reviewed.
+        decisions: Result<Vec<Mistake>, String>,
+    },
 }
 
 /// The game on screen.
@@ -183,23 +193,39 @@ impl App {
         summary
     }
 
+    /// The match as a record.
+    fn record(&self) -> Record {
+        let players = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(s, n)| PlayerRecord {
+                name: n.clone(),
+                kind: if s as Seat == self.seat {
+                    "human".into()
+                } else {
+                    self.bots[s].kind().into()
+                },
+            })
+            .collect();
+        Record::from_match(&self.m, players)
+    }
+
+    /// The overlay reviewing the last finished hand's card decisions double-dummy.
+    fn review_last_hand(&self) -> Overlay {
+        let hand = self.m.finished_hands().len() as u32;
+        let decisions = if hand == 0 {
+            Ok(Vec::new())
+        } else {
+            review_hand(&self.record(), hand)
+        };
+        Overlay::Review { hand, decisions }
+    }
+
     fn save_record(&mut self) {
         if let Some(path) = &self.save {
-            let players = self
-                .names
-                .iter()
-                .enumerate()
-                .map(|(s, n)| PlayerRecord {
-                    name: n.clone(),
-                    kind: if s as Seat == self.seat {
-                        "human".into()
-                    } else {
-                        self.bots[s].kind().into()
-                    },
-                })
-                .collect();
             // Said on screen, not lost: the game goes on, but the user knows it is not saved.
-            if let Err(e) = crate::write_atomically(path, &Record::from_match(&self.m, players).to_json()) {
+            if let Err(e) = crate::write_atomically(path, &self.record().to_json()) {
                 self.message = format!("the game could not be saved to {}: {e:#}", path.display());
             }
         }
@@ -228,6 +254,7 @@ impl App {
                     self.overlay = Overlay::Hints(hints(&o, &mut self.adviser));
                 }
             }
+            KeyCode::Char('=') => self.overlay = self.review_last_hand(),
             KeyCode::Esc => {
                 self.input.clear();
                 self.message.clear();

@@ -462,3 +462,51 @@ fn f3_the_sitting_out_dealer_sees_the_tricks_his_talon_leads_took() {
     }
     panic!("no seed reached an all-pass with the user dealing");
 }
+
+#[test]
+fn the_last_hand_is_reviewed_double_dummy_on_a_key() {
+    // Seed 13: the user's first choices cost tricks in the hand.
+    let mut a = app(13, 4, 3);
+    key(&mut a, KeyCode::Char('='));
+    assert!(screen(&a).contains("No hand has been played to its end yet."));
+    key(&mut a, KeyCode::Esc);
+    // The user takes the first choice each time until a hand in which he played cards ends.
+    let mut played_in = None;
+    while played_in.is_none_or(|n| a.log.len() < n) && !a.m.is_over() {
+        if a.human_to_move() {
+            if a.observation()
+                .is_some_and(|o| matches!(o.legal_actions[0], Action::Play(_)))
+            {
+                played_in.get_or_insert(a.log.len() + 1);
+            }
+            key(&mut a, KeyCode::Enter);
+        } else {
+            a.step_bot();
+        }
+    }
+    let hand = played_in.expect("the user played cards") as u32;
+    assert_eq!(a.log.len() as u32, hand);
+    key(&mut a, KeyCode::Char('='));
+    let Overlay::Review { hand: shown, decisions } = &a.overlay else {
+        panic!("{:?}", a.overlay)
+    };
+    assert_eq!(*shown, hand);
+    let decisions = decisions.as_ref().unwrap();
+    // The same as the review of the saved record: every card of the hand, each seat's.
+    assert_eq!(decisions, &review_hand(&a.record(), hand).unwrap());
+    let mine = decisions.iter().filter(|d| d.seat == 0).count();
+    assert!(mine > 0);
+    let s = screen(&a);
+    assert!(s.contains("review (double-dummy)"), "{s}");
+    let costly = decisions.iter().filter(|d| d.seat == 0 && d.cost > 0).count();
+    assert!(costly > 0);
+    assert!(
+        s.contains(&format!("{} of your {mine} cards were best play.", mine - costly)),
+        "{s}"
+    );
+    assert_eq!(s.matches("it cost").count(), costly, "{s}");
+    insta::assert_snapshot!("review", s);
+    // Any key that closes overlays closes it.
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.overlay, Overlay::None);
+}

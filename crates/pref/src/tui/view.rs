@@ -1,15 +1,15 @@
 //! Drawing the game: header, table (hands, contract, trick), hand-by-hand log, your hand, the
-//! choices, and the overlays (help, scoresheet, hints). Fits 80×24 and grows with the window.
+//! choices; the overlays are drawn by `overlays`. Fits 80×24 and grows with the window.
 
 use preferans::observation::{Holder, Observation};
-use preferans::scoring::Section;
 use preferans::{Action, Bid, Card, CardSet, Suit, WhistCall};
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
+use super::overlays::{draw_help, draw_hints, draw_review, draw_sheet};
 use super::{App, Overlay};
 
 fn suit_text(s: Suit, ascii: bool) -> String {
@@ -215,13 +215,13 @@ fn log_texts(app: &App, o: &Observation) -> Vec<String> {
     texts
 }
 
-fn text_width(s: &str) -> usize {
+pub(super) fn text_width(s: &str) -> usize {
     Span::raw(s).width()
 }
 
 /// `text` broken at spaces into rows of at most `width` columns (a longer word is cut);
 /// continuation rows are indented by `indent`.
-fn wrap_text(text: &str, width: usize, indent: usize) -> Vec<String> {
+pub(super) fn wrap_text(text: &str, width: usize, indent: usize) -> Vec<String> {
     let width = width.max(1);
     let indent = indent.min(width / 2);
     let mut rows = vec![String::new()];
@@ -333,7 +333,8 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
 
 /// The key line, shortened to fit.
 fn key_line(width: u16) -> &'static str {
-    const FULL: &str = "←→ choose · Enter act · type 7h / pass / as · ! hint · Tab sheet · ? help · Ctrl-C quit";
+    const FULL: &str =
+        "←→ choose · Enter act · type 7h / pass / as · ! hint · = review · Tab sheet · ? help · Ctrl-C quit";
     const SHORT: &str = "←→ Enter act · type 7h/pass · ! hint · Tab sheet · ? help · ^C quit";
     const SHORTEST: &str = "←→ Enter · ! hint · Tab sheet · ? help · ^C quit";
     [FULL, SHORT]
@@ -477,127 +478,6 @@ pub fn draw(f: &mut Frame, app: &App) {
         Overlay::Help => draw_help(f, area),
         Overlay::Sheet => draw_sheet(f, app, area, "Scoresheet"),
         Overlay::Hints(h) => draw_hints(f, app, area, h),
+        Overlay::Review { hand, decisions } => draw_review(f, app, area, *hand, decisions),
     }
-}
-
-fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect {
-        x: area.x + (area.width - w) / 2,
-        y: area.y + (area.height - h) / 2,
-        width: w,
-        height: h,
-    }
-}
-
-fn draw_help(f: &mut Frame, area: Rect) {
-    let text = vec![
-        Line::from("Arrows move the highlight over your choices; Enter does it."),
-        Line::from("Or type: a bid (6s, 7nt, mis), a card (as, 10h), pass, whist,"),
-        Line::from("half, open, closed, accept, refuse, offer 3; a discard: 7s 8d."),
-        Line::from("Then Enter."),
-        Line::from("!    ranked hints with reasons (expert analysis)"),
-        Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
-        Line::from("Esc  clear what you typed and the message / close this"),
-        Line::from("Ctrl-C quit (the record is saved with --save)"),
-    ];
-    let r = centered(area, 70, 11);
-    f.render_widget(Clear, r);
-    f.render_widget(
-        Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" help ")),
-        r,
-    );
-}
-
-fn short(s: String) -> String {
-    let parts: Vec<&str> = s.split('.').collect();
-    if parts.len() <= 6 {
-        s
-    } else {
-        format!("…{}", parts[parts.len() - 5..].join("."))
-    }
-}
-
-fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
-    let sheet = app.m.sheet();
-    let players = sheet.players();
-    let mut lines = Vec::new();
-    for s in 0..players {
-        lines.push(Line::from(Span::styled(
-            app.names[s as usize].clone(),
-            Style::default().add_modifier(Modifier::BOLD),
-        )));
-        lines.push(Line::from(format!(
-            "  pool {}   mountain {}",
-            short(sheet.running(Section::Pool(s))),
-            short(sheet.running(Section::Mountain(s)))
-        )));
-        let whists: Vec<String> = (0..players)
-            .filter(|o| *o != s)
-            .map(|on| {
-                format!(
-                    "on {}: {}",
-                    app.names[on as usize],
-                    short(sheet.running(Section::Whists { writer: s, on }))
-                )
-            })
-            .collect();
-        lines.push(Line::from(format!("  whists {}", whists.join("   "))));
-    }
-    let st = sheet.settlement(app.m.rules());
-    let results: Vec<String> = (0..players as usize)
-        .map(|s| format!("{} {}", app.names[s], st.rounded(s)))
-        .collect();
-    lines.push(Line::from(format!("settlement: {}", results.join(" · "))));
-    if app.m.is_over() {
-        // The last hand's result stays in view: the game-over screen has no log beside it.
-        if let Some(last) = app.log.last() {
-            lines.push(Line::from(last.clone()));
-        }
-        lines.push(Line::from("the game is over — Ctrl-C to leave"));
-    }
-    // Rows once wrapped to the box's 76 columns.
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(76)).sum();
-    let r = centered(area, 78, (rows + 2) as u16);
-    f.render_widget(Clear, r);
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(Block::default().borders(Borders::ALL).title(format!(" {title} ")))
-            .wrap(Wrap { trim: true }),
-        r,
-    );
-}
-
-fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferans_bots::hints::Hint]) {
-    let w = area.width.min(78);
-    let inner = usize::from(w.saturating_sub(2));
-    let room = usize::from(area.height.saturating_sub(2));
-    let mut lines: Vec<Line> = Vec::new();
-    for (i, h) in hints.iter().take(8).enumerate() {
-        // The reason wraps under itself: `1. whist        +44.8 whists on …`.
-        let head = format!("{}. {:<12} ", i + 1, action_text(h.action, app.ascii));
-        let pad = text_width(&head);
-        let rows: Vec<String> = wrap_text(&h.reason, inner.saturating_sub(pad), 0)
-            .into_iter()
-            .enumerate()
-            .map(|(k, row)| {
-                if k == 0 {
-                    format!("{head}{row}")
-                } else {
-                    format!("{}{row}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        if lines.len() + rows.len() > room {
-            break;
-        }
-        lines.extend(rows.into_iter().map(Line::from));
-    }
-    let r = centered(area, w, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
-    f.render_widget(Clear, r);
-    f.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" hints ")),
-        r,
-    );
 }

@@ -1,0 +1,188 @@
+//! The overlays over the table: key help, scoresheet, hints, and the double-dummy review
+//! of the last hand.
+
+use preferans::scoring::Section;
+use preferans_bots::review::Mistake;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+use super::view::{action_text, text_width, wrap_text};
+use super::App;
+
+fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+pub(super) fn draw_help(f: &mut Frame, area: Rect) {
+    let text = vec![
+        Line::from("Arrows move the highlight over your choices; Enter does it."),
+        Line::from("Or type: a bid (6s, 7nt, mis), a card (as, 10h), pass, whist,"),
+        Line::from("half, open, closed, accept, refuse, offer 3; a discard: 7s 8d."),
+        Line::from("Then Enter."),
+        Line::from("!    ranked hints with reasons (expert analysis)"),
+        Line::from("=    your cards in the last hand, double-dummy"),
+        Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
+        Line::from("Esc  clear what you typed and the message / close this"),
+        Line::from("Ctrl-C quit (the record is saved with --save)"),
+    ];
+    let r = centered(area, 70, 12);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" help ")),
+        r,
+    );
+}
+
+fn short(s: String) -> String {
+    let parts: Vec<&str> = s.split('.').collect();
+    if parts.len() <= 6 {
+        s
+    } else {
+        format!("…{}", parts[parts.len() - 5..].join("."))
+    }
+}
+
+pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
+    let sheet = app.m.sheet();
+    let players = sheet.players();
+    let mut lines = Vec::new();
+    for s in 0..players {
+        lines.push(Line::from(Span::styled(
+            app.names[s as usize].clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        )));
+        lines.push(Line::from(format!(
+            "  pool {}   mountain {}",
+            short(sheet.running(Section::Pool(s))),
+            short(sheet.running(Section::Mountain(s)))
+        )));
+        let whists: Vec<String> = (0..players)
+            .filter(|o| *o != s)
+            .map(|on| {
+                format!(
+                    "on {}: {}",
+                    app.names[on as usize],
+                    short(sheet.running(Section::Whists { writer: s, on }))
+                )
+            })
+            .collect();
+        lines.push(Line::from(format!("  whists {}", whists.join("   "))));
+    }
+    let st = sheet.settlement(app.m.rules());
+    let results: Vec<String> = (0..players as usize)
+        .map(|s| format!("{} {}", app.names[s], st.rounded(s)))
+        .collect();
+    lines.push(Line::from(format!("settlement: {}", results.join(" · "))));
+    if app.m.is_over() {
+        // The last hand's result stays in view: the game-over screen has no log beside it.
+        if let Some(last) = app.log.last() {
+            lines.push(Line::from(last.clone()));
+        }
+        lines.push(Line::from("the game is over — Ctrl-C to leave"));
+    }
+    // Rows once wrapped to the box's 76 columns.
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(76)).sum();
+    let r = centered(area, 78, (rows + 2) as u16);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(format!(" {title} ")))
+            .wrap(Wrap { trim: true }),
+        r,
+    );
+}
+
+pub(super) fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferans_bots::hints::Hint]) {
+    let w = area.width.min(78);
+    let inner = usize::from(w.saturating_sub(2));
+    let room = usize::from(area.height.saturating_sub(2));
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, h) in hints.iter().take(8).enumerate() {
+        // The reason wraps under itself: `1. whist        +44.8 whists on …`.
+        let head = format!("{}. {:<12} ", i + 1, action_text(h.action, app.ascii));
+        let pad = text_width(&head);
+        let rows: Vec<String> = wrap_text(&h.reason, inner.saturating_sub(pad), 0)
+            .into_iter()
+            .enumerate()
+            .map(|(k, row)| {
+                if k == 0 {
+                    format!("{head}{row}")
+                } else {
+                    format!("{}{row}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        if lines.len() + rows.len() > room {
+            break;
+        }
+        lines.extend(rows.into_iter().map(Line::from));
+    }
+    let r = centered(area, w, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" hints ")),
+        r,
+    );
+}
+
+/// The user's card decisions in hand `hand` (0: none finished yet), double-dummy: the ones
+/// that cost tricks, then a count of the best ones; or why there is no review.
+pub(super) fn draw_review(f: &mut Frame, app: &App, area: Rect, hand: u32, decisions: &Result<Vec<Mistake>, String>) {
+    let card = |c: preferans::Card| action_text(preferans::Action::Play(c), app.ascii);
+    let mut texts = Vec::new();
+    match decisions {
+        _ if hand == 0 => texts.push("No hand has been played to its end yet.".to_string()),
+        Err(e) => texts.push(format!("Hand {hand} could not be reviewed: {e}")),
+        Ok(all) => {
+            let mine: Vec<&Mistake> = all.iter().filter(|d| d.seat == app.seat).collect();
+            texts.push(format!("Hand {hand}, every card known:"));
+            for d in mine.iter().filter(|d| d.cost > 0) {
+                let best: Vec<String> = d.best.iter().map(|&c| card(c)).collect();
+                texts.push(format!(
+                    "trick {}: you played {}, best {} — it cost {} trick{}",
+                    d.trick,
+                    card(d.played),
+                    best.join(" or "),
+                    d.cost,
+                    if d.cost == 1 { "" } else { "s" }
+                ));
+            }
+            let good = mine.iter().filter(|d| d.cost == 0).count();
+            texts.push(match mine.len() {
+                0 => "You played no card in it.".to_string(),
+                n if good == n => format!("All {n} of your cards were best play."),
+                n => format!("{good} of your {n} cards were best play."),
+            });
+        }
+    }
+    let w = area.width.min(78);
+    let inner = usize::from(w.saturating_sub(2));
+    let room = usize::from(area.height.saturating_sub(2));
+    let mut lines: Vec<Line> = texts
+        .iter()
+        .flat_map(|t| wrap_text(t, inner, 2))
+        .map(Line::from)
+        .collect();
+    if lines.len() > room {
+        // The summary (last) stays; the first mistakes are shown as far as they fit.
+        let last = lines.pop();
+        lines.truncate(room.saturating_sub(1));
+        lines.extend(last);
+    }
+    let r = centered(area, w, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" review (double-dummy) ")),
+        r,
+    );
+}
