@@ -160,8 +160,8 @@ pub(super) fn draw_review(f: &mut Frame, app: &App, area: Rect, hand: u32, decis
             let good = mine.iter().filter(|d| d.cost == 0).count();
             texts.push(match mine.len() {
                 0 => "You played no card in it.".to_string(),
-                n if good == n => format!("All {n} of your cards were best play."),
-                n => format!("{good} of your {n} cards were best play."),
+                n if good == n => format!("All {n} cards you played were best play."),
+                n => format!("{good} of the {n} cards you played were best play."),
             });
         }
     }

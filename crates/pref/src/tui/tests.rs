@@ -501,7 +501,10 @@ fn the_last_hand_is_reviewed_double_dummy_on_a_key() {
     let costly = decisions.iter().filter(|d| d.seat == 0 && d.cost > 0).count();
     assert!(costly > 0);
     assert!(
-        s.contains(&format!("{} of your {mine} cards were best play.", mine - costly)),
+        s.contains(&format!(
+            "{} of the {mine} cards you played were best play.",
+            mine - costly
+        )),
         "{s}"
     );
     assert_eq!(s.matches("it cost").count(), costly, "{s}");
