@@ -17,6 +17,9 @@ static RUNNING: Semaphore = Semaphore::const_new(1);
 /// a whole misère deal's p99 is under 80,000 nodes). Beyond it the analysis is an error.
 const NODE_LIMIT: u64 = 4_000_000;
 
+/// How long a request waits for the analysis before it is told to try again.
+const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The solver's table bound (it grows on demand, so a small search touches little memory).
 const TABLE_BYTES: usize = 16 << 20;
 
@@ -24,8 +27,9 @@ const TABLE_BYTES: usize = 16 << 20;
 /// `{"error"}` when the node limit stops it; `next` is the action played next (its cost is
 /// reported when it is a card).
 pub async fn position(hand: RussianHand, next: Option<Action>) -> Value {
-    let Ok(permit) = RUNNING.acquire().await else {
-        return json!({ "error": "the analysis is not available" });
+    // A request waits its turn only so long: a flood of them cannot queue without end.
+    let Ok(Ok(permit)) = tokio::time::timeout(WAIT, RUNNING.acquire()).await else {
+        return json!({ "error": "the analysis is busy: try again in a moment" });
     };
     let solved = tokio::task::spawn_blocking(move || {
         // Held until the search ends, even when the request is dropped meanwhile.
