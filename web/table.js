@@ -95,7 +95,7 @@ function render(view) {
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
   if (view.game_over) {
     $("game-over").hidden = false;
-    $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }));
+    $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }));
   }
   // The sheet changes when a hand ends and when someone sits down (it names the seats).
   const sheetKey = JSON.stringify([view.log.length, view.seats.map((s) => s.name)]);
