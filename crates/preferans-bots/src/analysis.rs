@@ -21,8 +21,7 @@ pub struct PositionAnalysis {
     /// The counted seat's tricks in the whole hand (taken so far and to come) with best play
     /// by everyone from here.
     pub result: u8,
-    /// Each legal card of the mover and the result after it, in card order (empty when a
-    /// talon card is about to lead: nobody chooses).
+    /// Each legal card of the mover and the result after it, in card order.
     pub values: Vec<(Card, u8)>,
 }
 
@@ -61,12 +60,8 @@ pub fn analyse(hand: &RussianHand, solver: &mut Solver) -> Result<Option<Positio
     };
     let objective = Objective::of(&state);
     let mover = state.mover();
-    // A talon card about to lead (X2) is nobody's choice: the result alone.
-    let values = if state.trick.is_empty() && state.talon_leads[0].is_some() {
-        Vec::new()
-    } else {
-        solver.card_values(&state, objective)?
-    };
+    // Before a talon-led trick (X2) the mover is the eldest, who plays to the talon card.
+    let values = solver.card_values(&state, objective)?;
     let mut analysis = PositionAnalysis {
         objective,
         counted: hand.seat_of_position(usize::from(objective.target())),
@@ -88,9 +83,9 @@ mod tests {
     use super::*;
     use preferans::{Action, HandState, Match, Rules, Viewer};
 
-    /// Plays the first legal action until the card play of some hand begins, then `cards`
-    /// more actions.
-    fn into_play(seed: u64, cards: usize) -> Match {
+    /// Plays the first legal action (or a pass, for an all-pass) until the card play of some
+    /// hand begins, then `cards` more actions.
+    fn into_play(seed: u64, cards: usize, all_pass: bool) -> Match {
         let mut m = Match::new(Rules::sochi(), seed, 0, Some(30));
         loop {
             let h = m.current_hand().expect("a hand");
@@ -100,7 +95,11 @@ mod tests {
             let seat = h.to_move().unwrap();
             let mut legal = Vec::new();
             h.legal_actions(&mut legal);
-            let a = legal[0];
+            let a = if all_pass && legal.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                legal[0]
+            };
             m.apply(seat, a).unwrap();
         }
         for _ in 0..cards {
@@ -116,10 +115,27 @@ mod tests {
 
     #[test]
     fn the_best_card_keeps_the_result_and_every_legal_card_is_valued() {
-        for (seed, cards) in [(1, 0), (2, 4), (3, 7), (4, 11)] {
-            let m = into_play(seed, cards);
+        // All-pass positions before the first and second talon-led tricks (X2), and
+        // positions in and between tricks of contracts.
+        for (seed, cards, all_pass) in [
+            (1, 0, true),
+            (2, 3, true),
+            (3, 5, true),
+            (1, 0, false),
+            (2, 4, false),
+            (3, 7, false),
+            (4, 11, false),
+        ] {
+            let m = into_play(seed, cards, all_pass);
             let h = m.current_hand().unwrap();
             let a = analyse(h, &mut Solver::new()).unwrap().expect("in the card play");
+            if all_pass {
+                assert!(matches!(a.objective, Objective::AllPass(_)));
+                // In the first two tricks the eldest plays to a talon card (X2).
+                if cards % 3 == 0 {
+                    assert_eq!(h.play_state().unwrap().trick.len(), 1, "seed {seed}, {cards} cards");
+                }
+            }
             let legal = h.play_state().unwrap().legal_cards();
             assert_eq!(
                 a.values.iter().map(|v| v.0).collect::<Vec<_>>(),
@@ -147,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_node_limit_stops_the_analysis_with_an_error() {
-        let m = into_play(6, 0);
+        let m = into_play(6, 0, false);
         let mut solver = Solver::new();
         solver.set_node_limit(Some(1));
         assert!(analyse(m.current_hand().unwrap(), &mut solver).is_err());

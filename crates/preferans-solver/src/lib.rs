@@ -239,7 +239,7 @@ impl Solver {
     /// the position to play, in card order.
     ///
     /// # Errors
-    /// As [`Solver::solve`]; also when a talon card is about to lead (nobody chooses).
+    /// As [`Solver::solve`].
     pub fn card_values(&mut self, state: &PlayState, objective: Objective) -> Result<Vec<(Card, u8)>, SolveError> {
         check(state)?;
         let mut out: Vec<(Card, u8)> = Vec::new();
