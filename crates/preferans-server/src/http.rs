@@ -339,7 +339,7 @@ async fn replay(
         hand_starts.push(before);
         before += h.history().len();
     }
-    // The position's analysis runs after the table is let go (other requests wait for it).
+    // The analysis runs once the table is unlocked: its players and viewers never wait for it.
     let to_analyse = q.analysis.then(|| (hand.clone(), actions.get(step).map(|a| a.1)));
     let names = t.names();
     drop(t);
