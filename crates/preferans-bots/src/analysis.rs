@@ -2,7 +2,7 @@
 //! exact result with best play from here and the value of each legal card. `pref review` and
 //! the browser's replay of a finished game both stand on it.
 
-use preferans::{Card, RussianHand, Seat};
+use preferans::{Card, HandState, RussianHand, Seat};
 use preferans_solver::{Objective, SolveError, Solver};
 
 /// What the solver says of the position to play.
@@ -13,7 +13,8 @@ pub struct PositionAnalysis {
     /// The seat whose tricks are counted: the declarer, or in an all-pass the player to move
     /// (`None`: the Hussar dummy).
     pub counted: Option<Seat>,
-    /// The seat to play (`None`: the Hussar dummy).
+    /// The seat that chooses the card to play: the one whose card it is, or the player who
+    /// plays a partner's open hand (W4) or the Hussar dummy's (H1).
     pub mover: Option<Seat>,
     /// Whether the mover wants the counted tricks high (the declarer of a trick contract) or
     /// low (his defenders, the misère declarer, an all-pass player).
@@ -65,7 +66,7 @@ pub fn analyse(hand: &RussianHand, solver: &mut Solver) -> Result<Option<Positio
     let mut analysis = PositionAnalysis {
         objective,
         counted: hand.seat_of_position(usize::from(objective.target())),
-        mover: hand.seat_of_position(usize::from(mover)),
+        mover: hand.to_move(),
         mover_wants_high: (mover == objective.target()) == matches!(objective, Objective::Declarer(_)),
         result: 0,
         values,

@@ -110,7 +110,8 @@ async fn hussar_and_four_player_tables_play_to_their_end() {
         ),
     ] {
         let players = seats.as_array().unwrap().len();
-        let id = create(server.addr, json!({"seats": seats, "hand_limit": hands, "seed": 21})).await;
+        // Seed 23: both tables play cards (in Hussar the defender whists, H1).
+        let id = create(server.addr, json!({"seats": seats, "hand_limit": hands, "seed": 23})).await;
         let (me, token) = seat(server.addr, &id, "Ann").await;
         let mut c = Client::connect(server.addr).await;
         let first = c.join(&id, Some(&token)).await;
@@ -126,6 +127,26 @@ async fn hussar_and_four_player_tables_play_to_their_end() {
         assert_eq!(status, 200);
         let record = preferans::record::Record::from_json(&record).unwrap();
         record.replay().unwrap();
+        // Every card-play position of the replay is analysed, and a seat chooses each card
+        // (in Hussar the defender plays the dummy's hand, H1).
+        let actions: usize = record.hands.iter().map(|h| h.actions.len()).sum();
+        let mut analysed = 0;
+        for step in 0..=actions {
+            let (_, body) = get(
+                server.addr,
+                &format!("/api/tables/{id}/replay?step={step}&analysis=true"),
+            )
+            .await;
+            let a = &serde_json::from_str::<Value>(&body).unwrap()["analysis"];
+            if !a.is_null() {
+                assert!(
+                    a["error"].is_null() && a["mover"].is_u64() && a["counted"].is_u64(),
+                    "{players} players, step {step}: {a}"
+                );
+                analysed += 1;
+            }
+        }
+        assert!(analysed >= 30, "{players} players: {analysed} positions analysed");
     }
 }
 
