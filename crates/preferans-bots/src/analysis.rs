@@ -1,6 +1,7 @@
 //! Double-dummy analysis of one position of a hand's card play, with every hand known: the
-//! exact result with best play from here and the value of each legal card. `pref review` and
-//! the browser's replay of a finished game both stand on it.
+//! exact result with best play from here and the value of each legal card. `pref review`,
+//! `pref play`'s review of the last hand and the browser's replay of a finished game stand on
+//! it.
 
 use preferans::{Card, HandState, RussianHand, Seat};
 use preferans_solver::{Objective, SolveError, Solver};
@@ -29,12 +30,7 @@ pub struct PositionAnalysis {
 impl PositionAnalysis {
     /// The best card's value for the mover (`None` without a choice).
     pub fn best_value(&self) -> Option<u8> {
-        let values = self.values.iter().map(|v| v.1);
-        if self.mover_wants_high {
-            values.max()
-        } else {
-            values.min()
-        }
+        best_of(&self.values, self.mover_wants_high)
     }
 
     /// The cards that keep the result.
@@ -51,6 +47,16 @@ impl PositionAnalysis {
     }
 }
 
+/// The best of the cards' values for a mover who wants them high, or low.
+fn best_of(values: &[(Card, u8)], high: bool) -> Option<u8> {
+    let values = values.iter().map(|v| v.1);
+    if high {
+        values.max()
+    } else {
+        values.min()
+    }
+}
+
 /// The analysis of `hand` as it stands, `None` outside the card play.
 ///
 /// # Errors
@@ -60,29 +66,27 @@ pub fn analyse(hand: &RussianHand, solver: &mut Solver) -> Result<Option<Positio
         return Ok(None);
     };
     let objective = Objective::of(&state);
-    let mover = state.mover();
-    // Before a talon-led trick (X2) the mover is the eldest, who plays to the talon card.
+    let mover_wants_high = objective.wants_high(state.mover());
     let values = solver.card_values(&state, objective)?;
-    let mut analysis = PositionAnalysis {
-        objective,
-        counted: hand.seat_of_position(usize::from(objective.target())),
-        mover: hand.to_move(),
-        mover_wants_high: (mover == objective.target()) == matches!(objective, Objective::Declarer(_)),
-        result: 0,
-        values,
-    };
     // The best card's value is the result (no second search for it).
-    analysis.result = match analysis.best_value() {
+    let result = match best_of(&values, mover_wants_high) {
         Some(v) => v,
         None => solver.solve(&state, objective)?.tricks,
     };
-    Ok(Some(analysis))
+    Ok(Some(PositionAnalysis {
+        objective,
+        counted: hand.seat_of_position(usize::from(objective.target())),
+        mover: hand.to_move(),
+        mover_wants_high,
+        result,
+        values,
+    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use preferans::{Action, HandState, Match, Rules, Viewer};
+    use preferans::{Action, Match, Rules, Viewer};
 
     /// Plays the first legal action (or a pass, for an all-pass) until the card play of some
     /// hand begins, then `cards` more actions.

@@ -60,6 +60,13 @@ impl Objective {
         }
     }
 
+    /// Whether the position `mover` wants the target's tricks high: the declarer of a trick
+    /// contract; his defenders, the misère declarer's and everyone in an all-pass want them
+    /// low (the target himself, or the two playing against him).
+    pub fn wants_high(self, mover: Owner) -> bool {
+        (mover == self.target()) == self.maximize()
+    }
+
     fn maximize(self) -> bool {
         matches!(self, Objective::Declarer(_))
     }
@@ -262,7 +269,7 @@ impl Solver {
         let mut line = Vec::new();
         while s.tricks_left() > 0 {
             let values = self.card_values(&s, objective)?;
-            let mover_wants_high = (s.to_play == objective.target()) == objective.maximize();
+            let mover_wants_high = objective.wants_high(s.to_play);
             let best = values.iter().copied().reduce(|a, b| {
                 if (mover_wants_high && b.1 > a.1) || (!mover_wants_high && b.1 < a.1) {
                     b
