@@ -8,9 +8,15 @@ let total = 0;
 let hand = 0;
 let handStarts = [0];
 
+// Each request is numbered: only the newest one's answer is shown (an analysis may make an
+// earlier answer arrive after a later one).
+let asked = 0;
+
 async function show(n) {
+  const mine = ++asked;
   try {
     const r = await api(`/api/tables/${tableId}/replay?step=${Math.max(0, n)}&analysis=true`);
+    if (mine !== asked) return;
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;

@@ -275,7 +275,8 @@ test("the replay jumps hand by hand to each hand's first action", async () => {
   assert.equal(starts.length, 3);
   const page = await browser.newPage();
   await page.goto(`${base}/replay/${id}`);
-  const at = (n, hand) => page.waitForFunction(([n, hand]) => document.querySelector("#step").textContent === `action ${n} of ${document.querySelector("#step").textContent.match(/of (\d+)/)[1]}, hand ${hand}`, [n, hand]);
+  // Before the page's first answer #step is empty: wait, rather than fail on it.
+  const at = (n, hand) => page.waitForFunction(([n, hand]) => new RegExp(`^action ${n} of \\d+, hand ${hand}$`).test(document.querySelector("#step").textContent), [n, hand]);
   await at(0, 1);
   await page.click("#next-hand");
   await at(starts[1] + 1, 2);
