@@ -298,3 +298,16 @@ test("a table that does not exist says so, with the way back", async () => {
   assert.equal(await page.locator(".layout").isHidden(), true);
   assert.equal(await page.locator('a[href="/"]').count() > 0, true);
 });
+
+test("a card lifted under the pointer at its lower edge stays still and takes the click", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.setContent(`<link rel="stylesheet" href="${base}/static/style.css"><div style="padding:40px"><button class="card" id="c">J♦</button></div>`);
+  await page.evaluate(() => document.querySelector("#c").addEventListener("click", (e) => { e.target.dataset.clicked = "1"; }));
+  await page.waitForFunction(() => getComputedStyle(document.querySelector("#c")).position === "relative");
+  const box = await page.locator("#c").boundingBox();
+  // The hover lifts the card; the pointer must still be over it afterwards.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 2);
+  await page.locator("#c").click({ timeout: 5000 });
+  assert.equal(await page.locator("#c").getAttribute("data-clicked"), "1");
+});
