@@ -350,8 +350,13 @@ impl Hub {
         };
         let token = random_hex(16);
         // Only the token's digest is stored and kept: the database gives no seat away.
-        let digest = crate::table::token_digest(&token);
-        self.store.claim_seat(id, seat, name, &digest).await?;
+        let stored = crate::store::StoredSeat {
+            seat,
+            name: name.to_string(),
+            token: crate::table::token_digest(&token),
+            hands_before: u32::try_from(t.game().finished_hands().len()).unwrap_or(u32::MAX),
+        };
+        self.store.claim_seat(id, &stored).await?;
         t.claim(seat, name.to_string(), &token);
         h.changed.send_replace(t.version());
         drop(t);

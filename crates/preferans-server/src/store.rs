@@ -78,10 +78,23 @@ pub struct StoredTable {
     pub status: TableStatus,
     /// Creation time, Unix milliseconds.
     pub created_at: i64,
-    /// Claimed seats: (seat, name, token).
-    pub seats: Vec<(u8, String, String)>,
+    /// Claimed seats.
+    pub seats: Vec<StoredSeat>,
     /// Every accepted action in order: (seat, action text).
     pub actions: Vec<(u8, String)>,
+}
+
+/// A claimed seat as stored.
+#[derive(Clone, Debug)]
+pub struct StoredSeat {
+    /// Seat number.
+    pub seat: u8,
+    /// The person's name.
+    pub name: String,
+    /// The digest of the seat's token (an older database: the token itself).
+    pub token: String,
+    /// How many hands were finished when the seat was claimed.
+    pub hands_before: u32,
 }
 
 /// Now in Unix milliseconds.
@@ -174,16 +187,17 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a claimed seat.
+    /// Stores a claimed seat of table `id`.
     ///
     /// # Errors
     /// A database error (also when the seat is already claimed).
-    pub async fn claim_seat(&self, id: &str, seat: u8, name: &str, token: &str) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO pref_seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)")
+    pub async fn claim_seat(&self, id: &str, seat: &StoredSeat) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO pref_seats (table_id, seat, name, token, hands_before) VALUES ($1, $2, $3, $4, $5)")
             .bind(id)
-            .bind(i32::from(seat))
-            .bind(name)
-            .bind(token)
+            .bind(i32::from(seat.seat))
+            .bind(&seat.name)
+            .bind(&seat.token)
+            .bind(i64::from(seat.hands_before))
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -251,16 +265,20 @@ impl Store {
         }
         let index: std::collections::HashMap<String, usize> =
             tables.iter().enumerate().map(|(i, t)| (t.id.clone(), i)).collect();
-        for r in sqlx::query("SELECT table_id, seat, name, token FROM pref_seats ORDER BY table_id, seat")
+        for r in sqlx::query("SELECT table_id, seat, name, token, hands_before FROM pref_seats ORDER BY table_id, seat")
             .fetch_all(&self.pool)
             .await?
         {
             let id: String = r.try_get("table_id")?;
             let seat: i32 = r.try_get("seat")?;
+            let hands_before: i64 = r.try_get("hands_before")?;
             if let Some(&i) = index.get(&id) {
-                tables[i]
-                    .seats
-                    .push((seat as u8, r.try_get("name")?, r.try_get("token")?));
+                tables[i].seats.push(StoredSeat {
+                    seat: seat as u8,
+                    name: r.try_get("name")?,
+                    token: r.try_get("token")?,
+                    hands_before: u32::try_from(hands_before).unwrap_or(0),
+                });
             }
         }
         for r in sqlx::query("SELECT table_id, seq, seat, action FROM pref_actions ORDER BY table_id, seq")

@@ -21,6 +21,9 @@ pub struct SeatState {
     pub token: Option<String>,
     /// The bot playing this seat; taken out while it thinks.
     pub bot: Option<Box<dyn Bot + Send>>,
+    /// How many hands were finished when a person claimed the seat: those hands were played
+    /// without him (a move timer plays a free seat), so their summaries do not name him.
+    pub hands_before: usize,
 }
 
 /// Public facts about one seat.
@@ -139,6 +142,7 @@ impl Table {
                 },
                 token: None,
                 bot: make_bot(k, seed, i, &rules),
+                hands_before: 0,
             })
             .collect();
         Ok(Table {
@@ -161,18 +165,19 @@ impl Table {
     /// A configuration or an action the rules refuse (a corrupt store).
     pub fn restore(t: &StoredTable) -> Result<Table, String> {
         let mut table = Table::new(t.id.clone(), t.config.clone(), t.seed, t.created_at).map_err(|e| e.to_string())?;
-        for (seat, name, token) in &t.seats {
+        for stored in &t.seats {
             let s = table
                 .seats
-                .get_mut(*seat as usize)
-                .ok_or_else(|| format!("table {}: no seat {seat}", t.id))?;
-            s.name = Some(name.clone());
+                .get_mut(usize::from(stored.seat))
+                .ok_or_else(|| format!("table {}: no seat {}", t.id, stored.seat))?;
+            s.name = Some(stored.name.clone());
             // A database written before digests holds the token itself.
-            s.token = Some(if token.starts_with(DIGEST_PREFIX) {
-                token.clone()
+            s.token = Some(if stored.token.starts_with(DIGEST_PREFIX) {
+                stored.token.clone()
             } else {
-                token_digest(token)
+                token_digest(&stored.token)
             });
+            s.hands_before = stored.hands_before as usize;
             table.version += 1;
         }
         for (i, (seat, text)) in t.actions.iter().enumerate() {
@@ -242,9 +247,11 @@ impl Table {
 
     /// Gives a free seat a name and a token (only its digest is kept: [`token_digest`]).
     pub fn claim(&mut self, seat: Seat, name: String, token: &str) {
+        let hands_before = self.m.finished_hands().len();
         if let Some(s) = self.seats.get_mut(seat as usize) {
             s.name = Some(name);
             s.token = Some(token_digest(token));
+            s.hands_before = hands_before;
             self.version += 1;
         }
     }
@@ -328,11 +335,12 @@ impl Table {
             .collect()
     }
 
-    /// A seat's name for hand summaries: the person's or bot's, or "seat N" while free.
-    fn seat_name(&self, seat: Seat) -> String {
-        match self.seats.get(usize::from(seat)).and_then(|s| s.name.as_deref()) {
-            Some(name) => name.to_string(),
-            None => format!("seat {seat}"),
+    /// A seat's name in the summary of hand `hand` (0-based): the person's or bot's, or
+    /// "seat N" while free and for the hands finished before a person claimed it.
+    fn seat_name(&self, seat: Seat, hand: usize) -> String {
+        match self.seats.get(usize::from(seat)) {
+            Some(s) if hand >= s.hands_before => s.name.clone().unwrap_or_else(|| format!("seat {seat}")),
+            _ => format!("seat {seat}"),
         }
     }
 
@@ -346,7 +354,7 @@ impl Table {
             Some(LastHand {
                 number: finished.len() as u32,
                 observation: preferans::HandState::observation(h, viewer),
-                summary: outcome.summary_naming(|s| self.seat_name(s)),
+                summary: outcome.summary_naming(|s| self.seat_name(s, finished.len() - 1)),
             })
         });
         let log = finished
@@ -356,7 +364,7 @@ impl Table {
                 Some(format!(
                     "hand {}: {}",
                     i + 1,
-                    preferans::HandState::outcome(h)?.summary_naming(|s| self.seat_name(s))
+                    preferans::HandState::outcome(h)?.summary_naming(|s| self.seat_name(s, i))
                 ))
             })
             .collect();
@@ -450,147 +458,4 @@ pub fn secret_eq(a: &str, b: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::secret_eq;
-
-    #[test]
-    fn secrets_compare_in_full() {
-        assert!(secret_eq("a1b2c3", "a1b2c3"));
-        assert!(!secret_eq("a1b2c3", "a1b2c4"));
-        assert!(!secret_eq("a1b2c3", "a1b2c"));
-        assert!(!secret_eq("", "x"));
-        assert!(secret_eq("", ""));
-    }
-
-    use super::*;
-
-    fn table() -> Table {
-        let mut c = TableConfig::with_bots(3, "random");
-        c.seats[1] = SeatKind::Human;
-        Table::new("t1".into(), c, 7, 0).unwrap()
-    }
-
-    #[test]
-    fn only_a_password_digest_is_kept_and_stored() {
-        let mut c = TableConfig::with_bots(3, "random");
-        c.password = Some("pw".into());
-        let t = Table::new("t9".into(), c.clone(), 7, 0).unwrap();
-        let kept = t.config.password.clone().unwrap();
-        assert_eq!(kept, password_digest("t9", "pw"));
-        assert!(!kept.contains("pw"));
-        // The stored configuration (the digest) loads as it is; an older one (the password
-        // as given) is digested on loading.
-        let again = Table::new("t9".into(), t.config.clone(), 7, 0).unwrap();
-        assert_eq!(again.config.password, Some(kept.clone()));
-        assert_eq!(
-            Table::new("t9".into(), c.clone(), 7, 0).unwrap().config.password,
-            Some(kept)
-        );
-        // A typed password has no control character.
-        c.password = Some("p\u{1}w".into());
-        assert!(Table::new("t9".into(), c, 7, 0).is_err());
-    }
-
-    #[test]
-    fn tokens_map_to_their_seat_only() {
-        let mut t = table();
-        assert_eq!(t.first_free_seat(), Some(0));
-        t.claim(0, "Ann".into(), "secret-a");
-        t.claim(1, "Bob".into(), "secret-b");
-        // Only the digest is kept: what the table (and the database) holds seats nobody.
-        assert_eq!(t.seat_of_token(&token_digest("secret-a")), None);
-        assert_eq!(t.first_free_seat(), None);
-        assert_eq!(t.seat_of_token("secret-a"), Some(0));
-        assert_eq!(t.seat_of_token("secret-b"), Some(1));
-        assert_eq!(t.seat_of_token("secret"), None);
-        assert_eq!(t.seat_of_token(""), None);
-        assert!(t.is_bot(2) && !t.is_bot(0));
-    }
-
-    #[test]
-    fn a_refused_action_changes_nothing() {
-        let t = table();
-        let to_move = t.to_move().unwrap();
-        let other = (to_move + 1) % 3;
-        let legal = t.observation(Viewer::Seat(to_move)).unwrap().legal_actions;
-        assert!(t.try_action(other, legal[0]).is_err());
-        assert_eq!(t.version(), 0);
-        assert_eq!(t.action_count(), 0);
-    }
-
-    #[test]
-    fn views_show_only_the_viewers_cards() {
-        let t = table();
-        for seat in 0..3u8 {
-            let v = t.view(Viewer::Seat(seat));
-            let o = v.observation.unwrap();
-            let shown = o.cards_shown();
-            let hand = t.game().current_hand().unwrap();
-            assert_eq!(shown, hand.visible_cards(Viewer::Seat(seat)));
-            assert_eq!(shown.len(), 10);
-        }
-        let spectator = t.view(Viewer::Spectator).observation.unwrap();
-        assert!(spectator.cards_shown().is_empty());
-        // A seat number the table does not have is a spectator.
-        assert_eq!(t.view(Viewer::Seat(9)).you, None);
-    }
-
-    #[test]
-    fn restore_replays_the_stored_log() {
-        let mut t = table();
-        let mut log = Vec::new();
-        for _ in 0..12 {
-            let seat = t.to_move().unwrap();
-            let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
-            let next = t.try_action(seat, a).unwrap();
-            t.commit(next);
-            log.push((seat, a.to_string()));
-        }
-        let stored = StoredTable {
-            id: "t1".into(),
-            config: t.config.clone(),
-            seed: 7,
-            status: TableStatus::Open,
-            created_at: 0,
-            seats: vec![(0, "Ann".into(), "x".into())],
-            actions: log,
-        };
-        let r = Table::restore(&stored).unwrap();
-        assert_eq!(r.game(), t.game());
-        assert_eq!(r.action_count(), 12);
-        assert_eq!(
-            r.seat_of_token("x"),
-            Some(0),
-            "an older database's token as it was given"
-        );
-        let mut digested = stored.clone();
-        digested.seats = vec![(0, "Ann".into(), token_digest("y"))];
-        assert_eq!(Table::restore(&digested).unwrap().seat_of_token("y"), Some(0));
-        let mut bad = stored.clone();
-        bad.actions[3].1 = "play ZZ".into();
-        assert!(Table::restore(&bad).err().unwrap().contains("action 3"));
-    }
-
-    #[test]
-    fn hand_summaries_name_the_players() {
-        let mut t = table();
-        t.claim(0, "Ann".into(), "secret-a");
-        let bot = t.seats[2].name.clone().unwrap();
-        let mut steps = 0;
-        while t.game().finished_hands().is_empty() {
-            let seat = t.to_move().unwrap();
-            let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
-            let next = t.try_action(seat, a).unwrap();
-            t.commit(next);
-            steps += 1;
-            assert!(steps < 200);
-        }
-        let v = t.view(Viewer::Seat(0));
-        let line = &v.log[0];
-        // Every seat is named: the person, the bot, and "seat 1" while nobody sits there.
-        let outcome = preferans::HandState::outcome(&t.game().finished_hands()[0]).unwrap();
-        let expected = outcome.summary().replace("seat 0", "Ann").replace("seat 2", &bot);
-        assert_eq!(*line, format!("hand 1: {expected}"));
-        assert_eq!(v.last_hand.unwrap().summary, expected);
-    }
-}
+mod tests;

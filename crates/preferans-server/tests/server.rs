@@ -384,6 +384,27 @@ async fn a_restarted_server_continues_every_table_where_it_was(url: &str) {
     assert_eq!(next["observation"]["history"].as_array().unwrap().len(), 6);
 }
 
+async fn a_seat_claim_is_stored_with_the_hands_played_before_it(url: &str) {
+    use preferans_server::store::StoredSeat;
+    let store = preferans_server::Store::connect(url).await.unwrap();
+    let config = preferans_server::TableConfig::with_bots(3, "random");
+    store.create_table("t1", &config, 1).await.unwrap();
+    let bob = StoredSeat {
+        seat: 1,
+        name: "Bob".into(),
+        token: "digest".into(),
+        hands_before: 3,
+    };
+    store.claim_seat("t1", &bob).await.unwrap();
+    // A seat is claimed once.
+    assert!(store.claim_seat("t1", &bob).await.is_err());
+    let tables = store.load_tables().await.unwrap();
+    let seats = &tables.iter().find(|t| t.id == "t1").unwrap().seats;
+    assert_eq!(seats.len(), 1);
+    assert_eq!((seats[0].seat, seats[0].name.as_str()), (1, "Bob"));
+    assert_eq!((seats[0].token.as_str(), seats[0].hands_before), ("digest", 3));
+}
+
 /// Each scenario on SQLite (a fresh file) and on PostgreSQL (a fresh database).
 macro_rules! on_both_databases {
     ($($name:ident),*) => {
@@ -409,5 +430,6 @@ on_both_databases!(
     three_people_play_whole_hands_and_each_sees_only_what_it_may,
     out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing,
     private_tables_need_the_password_and_bots_fill_their_seats,
-    a_restarted_server_continues_every_table_where_it_was
+    a_restarted_server_continues_every_table_where_it_was,
+    a_seat_claim_is_stored_with_the_hands_played_before_it
 );
