@@ -20,7 +20,7 @@ async function show(n) {
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
-    $("action").textContent = r.last_action ? `last: ${r.last_action}` : "start";
+    $("action").textContent = r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start";
     const obs = r.observation;
     $("hands").replaceChildren(...r.cards.map((h) => {
       const hv = obs.hands.find((x) => x.holder !== "dummy" && x.holder.seat === h.seat);

@@ -353,6 +353,7 @@ async fn replay(
         "total": actions.len(),
         "hand_number": number,
         "last_action": step.checked_sub(1).map(|i| format!("seat {}: {}", actions[i].0, actions[i].1)),
+        "last": step.checked_sub(1).map(|i| json!({"seat": actions[i].0, "action": actions[i].1.to_string()})),
         "observation": hand.observation(Viewer::Spectator),
         "cards": cards,
         "talon": hand.deal().talon().iter().map(|c| c.to_string()).collect::<Vec<_>>(),

@@ -407,7 +407,12 @@ async fn the_replay_analyses_every_card_play_position_exactly() {
     assert!(analysed >= 20, "card play was analysed ({analysed} positions)");
     // A random bot's cards: some cost tricks.
     assert!(costs > 0, "some card played cost tricks");
-    // Without asking, no analysis.
+    // Without asking, no analysis. The last action is named by seat and text.
     let (_, body) = get(server.addr, &format!("/api/tables/{id}/replay?step=30")).await;
-    assert!(serde_json::from_str::<Value>(&body).unwrap()["analysis"].is_null());
+    let r = serde_json::from_str::<Value>(&body).unwrap();
+    assert!(r["analysis"].is_null());
+    let (_, seat, action) = actions[29];
+    assert_eq!(r["last"], json!({"seat": seat, "action": action.to_string()}));
+    let (_, body) = get(server.addr, &format!("/api/tables/{id}/replay?step=0")).await;
+    assert!(serde_json::from_str::<Value>(&body).unwrap()["last"].is_null());
 }
