@@ -3,6 +3,10 @@ import { el, api, playerName, setPlayerName, tokenKey } from "/static/common.js"
 
 const $ = (id) => document.getElementById(id);
 let bots = ["random", "heuristic", "expert"];
+let presets = [];
+let optionInfos = [];
+// Options with a field of their own in the form.
+const OWN_FIELD = new Set(["players", "target"]);
 
 function seatKinds() {
   const n = Number($("players").value);
@@ -17,13 +21,36 @@ function seatKinds() {
   }
 }
 
+// One control per rule option (a choice where the values are a fixed list, else a text box),
+// showing the chosen preset's value until the player changes it. What was changed stays
+// when the preset changes.
+function optionControls() {
+  const preset = presets.find((p) => p.name === $("preset").value);
+  $("target").placeholder = preset?.options?.target ? `${preset.options.target} (the rules')` : "the rules'";
+  $("option-list").replaceChildren(...optionInfos.filter((o) => !OWN_FIELD.has(o.name)).map((o) => {
+    const id = `opt-${o.name}`;
+    const kept = $(id)?.value ?? "";
+    const def = preset?.options?.[o.name] ?? "";
+    const choices = o.values.split(" | ");
+    const control = choices.every((v) => /^[\w-]+$/.test(v))
+      ? el("select", { id, "data-option": o.name, title: o.description },
+          el("option", { value: "", text: `${def} (the rules')` }),
+          ...choices.filter((v) => v !== def).map((v) => el("option", { value: v, text: v, selected: v === kept })))
+      : el("input", { id, "data-option": o.name, title: o.description, value: kept, placeholder: `${def || "none"} (the rules'): ${o.values}` });
+    return [el("label", { for: id, title: o.description, text: `${o.name.replaceAll("_", " ")} (${o.rule})` }), control];
+  }).flat());
+}
+
 async function loadRules() {
   const info = await api("/api/rules");
   bots = info.bots;
+  presets = info.presets;
+  optionInfos = info.options;
   const gameNames = { russian: "Russian Preferans" };
   for (const g of info.games) $("game").append(el("option", { value: g, text: gameNames[g] ?? g }));
   for (const p of info.presets) $("preset").append(el("option", { value: p.name, text: `${p.name} — ${p.description}` }));
   seatKinds();
+  optionControls();
 }
 
 function seatsText(t) {
@@ -65,12 +92,8 @@ async function create(ev) {
     seats.push(v === "human" ? { kind: "human" } : { kind: "bot", level: v });
   }
   const options = {};
-  // Options are split at the commas before a `name=`: a value may hold commas itself
-  // (allpass_exit=6,7,7).
-  for (const part of $("options").value.split(/,(?=\s*[A-Za-z_]+\s*=)/).map((s) => s.trim()).filter(Boolean)) {
-    const [k, v] = part.split("=").map((s) => s?.trim());
-    if (!k || v === undefined) { $("create-error").textContent = `Option '${part}' must be name=value.`; return; }
-    options[k] = v;
+  for (const c of document.querySelectorAll("[data-option]")) {
+    if (c.value.trim()) options[c.dataset.option] = c.value.trim();
   }
   const num = (id) => ($(id).value ? Number($(id).value) : null);
   const config = { name: $("tname").value.trim(), game: $("game").value, preset: $("preset").value, options, seats, target: num("target"), hand_limit: num("hands"), move_timer_secs: num("timer"), password: $("password").value || null };
@@ -86,6 +109,7 @@ async function create(ev) {
 
 $("name").value = playerName();
 $("players").addEventListener("change", seatKinds);
+$("preset").addEventListener("change", optionControls);
 $("create").addEventListener("submit", create);
 loadRules().catch((e) => ($("create-error").textContent = e.message));
 refresh();

@@ -249,14 +249,17 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
   assert.deepEqual(problems, [], "no script errors");
 });
 
-test("the lobby fits a phone and takes an option whose value has commas", async () => {
+test("the lobby fits a phone and takes options from its list, one with commas", async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${base}/`);
   await page.waitForSelector("#seat-2");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
   await page.fill("#name", "Pia");
-  await page.fill("#options", "allpass_exit=6,7,7, allpass_progression=arithmetic");
+  await page.click("#option-panel summary");
+  await page.fill("#opt-allpass_exit", "6,7,7");
+  await page.selectOption("#opt-allpass_progression", "arithmetic");
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "the open option list fits");
   await page.click("#create-btn");
   await page.waitForURL(/\/table\//);
   const id = page.url().split("/").pop();
@@ -268,6 +271,33 @@ test("the lobby fits a phone and takes an option whose value has commas", async 
   const names = await page.locator(".seat .who").allInnerTexts();
   assert.equal(new Set(names).size, names.length, `${names}`);
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+});
+
+test("the lobby's option list shows the chosen rules' values and keeps a change across presets", async () => {
+  const info = await (await fetch(`${base}/api/rules`)).json();
+  const value = (preset, name) => info.presets.find((p) => p.name === preset).options[name];
+  // An option whose value differs between two presets.
+  const name = info.options.map((o) => o.name).find((n) => value("sochi", n) !== value("leningrad", n) && !["players", "target"].includes(n));
+  assert.ok(name, "sochi and leningrad differ in some option");
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`#opt-${name}`, { state: "attached" });
+  const shown = () => page.locator(`#opt-${name} option[value=""], #opt-${name}[placeholder]`).first().evaluate((e) => e.textContent || e.placeholder);
+  await page.selectOption("#preset", "sochi");
+  assert.ok((await shown()).startsWith(value("sochi", name)), await shown());
+  await page.selectOption("#preset", "leningrad");
+  assert.ok((await shown()).startsWith(value("leningrad", name)), await shown());
+  // A changed option stays changed when the preset changes, and the table gets it.
+  await page.click("#option-panel summary");
+  await page.fill("#opt-allpass_exit", "7");
+  await page.selectOption("#preset", "rostov");
+  assert.equal(await page.inputValue("#opt-allpass_exit"), "7");
+  await page.fill("#name", "Lev");
+  await page.click("#create-btn");
+  await page.waitForURL(/\/table\//);
+  const rules = (await (await fetch(`${base}/api/tables/${page.url().split("/").pop()}`)).json()).rules;
+  assert.match(rules, /rostov/);
+  assert.match(rules, /allpass_exit=7/);
 });
 
 test("the replay jumps hand by hand to each hand's first action", async () => {

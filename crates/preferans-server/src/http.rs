@@ -166,9 +166,20 @@ async fn table_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> R
 }
 
 async fn rules_info() -> Json<serde_json::Value> {
+    // Each preset's value of every option, so a form can show what "the preset's" means.
     let presets: Vec<_> = preferans::rules::PRESETS
         .iter()
-        .map(|p| json!({ "name": p.name, "description": p.help }))
+        .map(|p| {
+            let values: serde_json::Map<String, serde_json::Value> = preferans::rules::Rules::preset(p.name)
+                .map(|r| {
+                    preferans::rules::RUSSIAN_OPTIONS
+                        .iter()
+                        .filter_map(|o| Some((o.name.to_string(), json!(r.get(o.name)?))))
+                        .collect()
+                })
+                .unwrap_or_default();
+            json!({ "name": p.name, "description": p.help, "options": values })
+        })
         .collect();
     let options: Vec<_> = preferans::rules::RUSSIAN_OPTIONS
         .iter()

@@ -416,3 +416,32 @@ async fn the_replay_analyses_every_card_play_position_exactly() {
     let (_, body) = get(server.addr, &format!("/api/tables/{id}/replay?step=0")).await;
     assert!(serde_json::from_str::<Value>(&body).unwrap()["last"].is_null());
 }
+
+#[tokio::test]
+async fn the_rules_list_gives_every_presets_value_of_every_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let (status, body) = get(server.addr, "/api/rules").await;
+    assert_eq!(status, 200);
+    let info: Value = serde_json::from_str(&body).unwrap();
+    let options = info["options"].as_array().unwrap();
+    assert_eq!(options.len(), preferans::rules::RUSSIAN_OPTIONS.len());
+    for p in preferans::rules::PRESETS {
+        let shown = info["presets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["name"] == p.name)
+            .unwrap();
+        let rules = preferans::rules::Rules::preset(p.name).unwrap();
+        for o in options {
+            let name = o["name"].as_str().unwrap();
+            assert_eq!(
+                shown["options"][name],
+                json!(rules.get(name).unwrap()),
+                "{} {name}",
+                p.name
+            );
+        }
+    }
+}
