@@ -86,7 +86,9 @@ function seatBox(view, hv, obs) {
 
 function render(view) {
   state = view;
-  document.title = `Preferans — ${view.name || view.table}`;
+  // The tab says when the person has a decision to make (it may be in the background).
+  const decisionIsMine = view.you !== null && view.you !== undefined && (view.observation?.legal_actions?.length ?? 0) > 0;
+  document.title = `${decisionIsMine ? "▶ Your turn · " : ""}Preferans — ${view.name || view.table}`;
   $("title").textContent = view.name || `Table ${view.table}`;
   $("rules").textContent = view.rules;
   $("hand-no").textContent = view.game_over ? "game over" : `hand ${view.hand_number}`;
@@ -103,6 +105,7 @@ function render(view) {
     sheetFor = sheetKey;
     sheetVersion++;
     $("sheet").src = `/api/tables/${view.table}/sheet.svg?v=${sheetVersion}`;
+    $("sheet-link").href = $("sheet").src;
   }
   $("log").replaceChildren(...view.log.map((l) => el("div", { text: l })).reverse());
   if (view.last_hand) {

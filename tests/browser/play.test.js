@@ -74,6 +74,8 @@ async function playOneTurn(page) {
 async function watchUntilFinished(id) {
   const watcher = await browser.newPage();
   await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  assert.doesNotMatch(await watcher.title(), /Your turn/, "a spectator has no turn");
   for (let i = 0; i < 600; i++) {
     if ((await (await fetch(`${base}/api/tables/${id}`)).json()).finished) break;
     await new Promise((r) => setTimeout(r, 50));
@@ -96,6 +98,10 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
   const sheetBefore = await page.locator("#sheet").getAttribute("src");
   assert.equal(await page.locator("#hand button.card").count(), 10, "ten cards in my hand");
   await page.screenshot({ path: join(shots, "1-table.png") });
+  // The tab tells the person when a decision is his, and the sheet opens full size.
+  await page.waitForSelector(`#actions button[data-action]:enabled, ${CARD}, #discard-btn`);
+  assert.match(await page.title(), /^▶ Your turn · Preferans — browser test$/);
+  assert.equal(await page.$eval("#sheet-link", (a) => a.href), await page.$eval("#sheet", (img) => img.src));
 
   const hands = () => page.locator("#log div").count();
   let clicks = 0;
