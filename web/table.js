@@ -10,6 +10,7 @@ let selected = new Set(); // cards chosen for a discard
 let retry = 500;
 let sheetFor = null;
 let sheetVersion = 0;
+let isPrivate = false;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -95,10 +96,7 @@ function render(view) {
   $("seat-panel").hidden = view.you !== null && view.you !== undefined;
   if (!$("seat-panel").hidden) renderSeatPanel(view);
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
-  if (view.game_over) {
-    $("game-over").hidden = false;
-    $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }));
-  }
+  if (view.game_over) renderGameOver(view);
   // The sheet changes when a hand ends and when someone sits down (it names the seats).
   const sheetKey = JSON.stringify([view.log.length, view.seats.map((s) => s.name)]);
   if (sheetKey !== sheetFor) {
@@ -199,6 +197,49 @@ function render(view) {
   }
 }
 
+// The game is over: its replay and record, and the next game with the same seats — started
+// here by a player, or already started (then a player takes his seat there in one click).
+function renderGameOver(view) {
+  $("game-over").hidden = false;
+  const seated = view.you !== null && view.you !== undefined;
+  const next = view.next_table
+    ? el("p", {}, "The next game with these seats: ", !seated
+      ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it" })
+      : el("button", { class: "primary", id: "next-game", text: "take your seat", onclick: () => goToNextGame(view.next_table, null) }))
+    : seated
+      ? el("p", {}, isPrivate ? el("input", { id: "rematch-password", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
+        el("button", { class: "primary", id: "rematch-btn", text: "Play again: same rules and seats", onclick: rematch }))
+      : null;
+  const typed = $("rematch-password")?.value;
+  $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }), next ?? "");
+  if (typed && $("rematch-password")) $("rematch-password").value = typed;
+}
+
+async function rematch() {
+  $("error").textContent = "";
+  const password = $("rematch-password")?.value || null;
+  try {
+    const { id } = await api(`/api/tables/${tableId}/rematch`, { token, password });
+    await goToNextGame(id, password);
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
+}
+
+// Takes the same seat at the next game under the same name, then goes there. If that fails
+// (a private table asks for its password, the seat was taken), the page there offers the
+// free seats.
+async function goToNextGame(id, password) {
+  if (!localStorage.getItem(tokenKey(id))) {
+    const name = state.seats[state.you]?.name || playerName();
+    try {
+      const r = await api(`/api/tables/${id}/seats`, { name, seat: state.you, password });
+      localStorage.setItem(tokenKey(id), r.token);
+    } catch { /* the seat panel there */ }
+  }
+  location.href = `/table/${id}`;
+}
+
 function renderHand(hv, obs) {
   if (!hv.cards) return;
   const cards = hv.cards.split(" ").filter((c) => c !== "-");
@@ -246,6 +287,7 @@ async function takeSeat(seat) {
 $("hint-btn").addEventListener("click", () => { $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); send({ type: "hint", token }); });
 api(`/api/tables/${tableId}`).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
+  isPrivate = t.private;
   // A seed fixes every deal: whoever created the table may know all the cards.
   $("seeded-warning").hidden = !t.seeded;
   if (t.seeded) $("rules").title = "seeded deals";

@@ -255,6 +255,52 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
   assert.deepEqual(problems, [], "no script errors");
 });
 
+test("a finished game is played again in one click, at one new table with the same seats", async () => {
+  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "again", seats, hand_limit: 1, seed: 2 })).json();
+  const pages = [];
+  for (const [seat, name] of [[0, "Ola"], [1, "Per"]]) {
+    const { token } = await (await post(`/api/tables/${id}/seats`, { name, seat })).json();
+    const page = await browser.newPage();
+    const problems = [];
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto(`${base}/`);
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+    await page.goto(`${base}/table/${id}`);
+    pages.push({ page, problems });
+  }
+  // Both people play their turns by clicking until the game is over.
+  for (let i = 0; i < 200; i++) {
+    let over = true;
+    for (const { page } of pages) {
+      if (await page.locator("#game-over:not([hidden])").count()) continue;
+      over = false;
+      if (await page.locator(`#actions button:enabled, ${CARD}, #discard-btn`).count()) await playOneTurn(page);
+    }
+    if (over) break;
+    await pages[0].page.waitForTimeout(50);
+  }
+  const [ola, per] = pages.map((p) => p.page);
+  await ola.waitForSelector("#rematch-btn");
+  await ola.screenshot({ path: join(shots, "6-game-over.png") });
+  await ola.click("#rematch-btn");
+  await ola.waitForURL((u) => !u.pathname.endsWith(id));
+  const next = ola.url().split("/").pop();
+  await ola.waitForSelector("#hand button.card");
+  assert.equal(await ola.locator("#seat-panel").isHidden(), true, "Ola is seated at the next game");
+  assert.match(await ola.locator("#me .who").innerText(), /^Ola \(you\) · seat 0$/);
+  // Per's page of the finished game offers his seat there.
+  await per.waitForSelector("#next-game");
+  await per.click("#next-game");
+  await per.waitForURL(`${base}/table/${next}`);
+  await per.waitForSelector("#me .who");
+  assert.match(await per.locator("#me .who").innerText(), /^Per \(you\) · seat 1$/);
+  const summary = await (await fetch(`${base}/api/tables/${next}`)).json();
+  assert.deepEqual(summary.seats.map((s) => s.name?.replace(/ bot \d$/, " bot")), ["Ola", "Per", "random bot"]);
+  for (const { problems } of pages) assert.deepEqual(problems, [], "no script errors");
+});
+
 test("the lobby fits a phone and takes options from its list, one with commas", async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${base}/`);

@@ -48,6 +48,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables", get(list_tables).post(create_table))
         .route("/tables/{id}", get(table_summary))
         .route("/tables/{id}/seats", post(claim_seat))
+        .route("/tables/{id}/rematch", post(rematch))
         .route("/tables/{id}/sheet.svg", get(sheet_svg))
         .route("/tables/{id}/record", get(record))
         .route("/tables/{id}/replay", get(replay))
@@ -130,6 +131,8 @@ struct TableSummary {
     move_timer_secs: Option<u32>,
     seats: Vec<crate::table::SeatInfo>,
     created_at: i64,
+    /// The next game with the same seats, once started.
+    next_table: Option<String>,
 }
 
 async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
@@ -146,6 +149,7 @@ async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
         move_timer_secs: t.config.move_timer_secs,
         seats: t.seat_infos(),
         created_at: t.created_at,
+        next_table: t.next_table().map(str::to_string),
     }
 }
 
@@ -212,6 +216,30 @@ async fn create_table(
         StatusCode::CREATED,
         Json(json!({ "id": id, "link": format!("/table/{id}") })),
     ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchRequest {
+    token: String,
+    #[serde(default)]
+    password: Option<String>,
+}
+
+/// The next game with the same seats ([`Hub::rematch`]): `{"id", "link"}`, the same for every
+/// player who asks.
+async fn rematch(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    body: Result<Json<RematchRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    check_posts(&hub, client)?;
+    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let next = hub
+        .rematch(client.ip(), &id, &req.token, req.password.as_deref())
+        .await?;
+    Ok(Json(json!({ "id": next, "link": format!("/table/{next}") })))
 }
 
 #[derive(Deserialize)]

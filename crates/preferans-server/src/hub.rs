@@ -19,6 +19,8 @@ use crate::config::{ConfigError, TableConfig};
 use crate::store::{now_ms, Store, StoreError, TableStatus};
 use crate::table::Table;
 
+mod rematch;
+
 /// Why an action or request was refused. The messages name no hidden card.
 #[derive(Debug, thiserror::Error)]
 pub enum HubError {
@@ -116,6 +118,8 @@ pub struct Hub {
     connections: std::sync::Mutex<HashMap<std::net::IpAddr, u32>>,
     /// The tables each client address created since the server started.
     created_by: Mutex<HashMap<std::net::IpAddr, Vec<Arc<TableHandle>>>>,
+    /// Held while a rematch is started, so that two players asking at once get one table.
+    rematches: Mutex<()>,
 }
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
@@ -194,6 +198,7 @@ impl Hub {
             posts,
             connections: std::sync::Mutex::new(HashMap::new()),
             created_by: Mutex::new(HashMap::new()),
+            rematches: Mutex::new(()),
         });
         let stored = hub.store.load_tables().await?;
         let mut map = hub.tables.write().await;

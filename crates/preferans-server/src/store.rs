@@ -82,6 +82,8 @@ pub struct StoredTable {
     pub seats: Vec<StoredSeat>,
     /// Every accepted action in order: (seat, action text).
     pub actions: Vec<(u8, String)>,
+    /// The table of the next game with the same seats, once started.
+    pub next_table: Option<String>,
 }
 
 /// A claimed seat as stored.
@@ -233,14 +235,29 @@ impl Store {
         Ok(())
     }
 
+    /// Records `next` as the table of the next game after table `id`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_next_table(&self, id: &str, next: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE pref_tables SET next_table = $1 WHERE id = $2")
+            .bind(next)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Every table with its seats and actions, oldest first.
     ///
     /// # Errors
     /// A database error or a row that does not parse.
     pub async fn load_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
-        let rows = sqlx::query("SELECT id, config, seed, status, created_at FROM pref_tables ORDER BY created_at, id")
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT id, config, seed, status, created_at, next_table FROM pref_tables ORDER BY created_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         let mut tables = Vec::with_capacity(rows.len());
         for r in rows {
             let id: String = r.try_get("id")?;
@@ -260,6 +277,7 @@ impl Store {
                 created_at: r.try_get("created_at")?,
                 seats: Vec::new(),
                 actions: Vec::new(),
+                next_table: r.try_get("next_table")?,
                 id,
             });
         }

@@ -78,6 +78,8 @@ pub struct View {
     pub game_over: bool,
     /// When the player to move runs out of time, Unix milliseconds (move timer tables).
     pub deadline_ms: Option<i64>,
+    /// The table where the same seats play their next game, once someone started it.
+    pub next_table: Option<String>,
 }
 
 /// A table in memory.
@@ -100,6 +102,8 @@ pub struct Table {
     pub deadline_ms: Option<i64>,
     /// A task is driving this table's bots.
     pub bot_driver_running: bool,
+    /// The table of the next game with the same seats (a rematch), once started.
+    next_table: Option<String>,
 }
 
 fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -> Option<Box<dyn Bot + Send>> {
@@ -156,6 +160,7 @@ impl Table {
             version: 0,
             deadline_ms: None,
             bot_driver_running: false,
+            next_table: None,
         })
     }
 
@@ -189,6 +194,7 @@ impl Table {
                 .map_err(|e| format!("table {}: action {i} '{text}': {e}", t.id))?;
             table.commit(next);
         }
+        table.next_table = t.next_table.clone();
         Ok(table)
     }
 
@@ -386,7 +392,19 @@ impl Table {
             standing: (0..self.seats.len()).map(|s| settlement.rounded(s)).collect(),
             game_over: self.m.is_over(),
             deadline_ms: self.deadline_ms,
+            next_table: self.next_table.clone(),
         }
+    }
+
+    /// The table of the next game with the same seats, once started.
+    pub fn next_table(&self) -> Option<&str> {
+        self.next_table.as_deref()
+    }
+
+    /// Records the table of the next game (every viewer is shown it).
+    pub fn set_next_table(&mut self, id: String) {
+        self.next_table = Some(id);
+        self.version += 1;
     }
 
     /// The game record so far (for download once finished).

@@ -3,26 +3,8 @@
 
 mod common;
 
-use common::{create, get, seat, sqlite_url, start, Client};
+use common::{create, get, play_to_the_end, seat, sqlite_url, start, Client};
 use serde_json::{json, Value};
-
-/// Plays a one-person table to its end: the person takes its first legal action; returns the
-/// number of actions the person took.
-async fn play_to_the_end(c: &mut Client, me: u64) -> usize {
-    let mut mine = 0;
-    loop {
-        let st = c.last_state.clone().unwrap();
-        if st["game_over"] == true {
-            return mine;
-        }
-        if st["observation"]["to_move"].as_u64() == Some(me) {
-            let a = st["observation"]["legal_actions"][0].as_str().unwrap().to_string();
-            c.act(&a).await;
-            mine += 1;
-        }
-        c.recv_type("state").await;
-    }
-}
 
 #[tokio::test]
 async fn the_move_timer_plays_for_a_person_who_runs_out_of_time() {

@@ -405,6 +405,18 @@ async fn a_seat_claim_is_stored_with_the_hands_played_before_it(url: &str) {
     assert_eq!((seats[0].token.as_str(), seats[0].hands_before), ("digest", 3));
 }
 
+async fn the_next_game_of_a_table_is_stored_with_it(url: &str) {
+    let store = preferans_server::Store::connect(url).await.unwrap();
+    let config = preferans_server::TableConfig::with_bots(3, "random");
+    store.create_table("t1", &config, 1).await.unwrap();
+    store.create_table("t2", &config, 2).await.unwrap();
+    store.set_next_table("t1", "t2").await.unwrap();
+    let tables = store.load_tables().await.unwrap();
+    let next = |id: &str| tables.iter().find(|t| t.id == id).unwrap().next_table.clone();
+    assert_eq!(next("t1").as_deref(), Some("t2"));
+    assert_eq!(next("t2"), None);
+}
+
 /// Each scenario on SQLite (a fresh file) and on PostgreSQL (a fresh database).
 macro_rules! on_both_databases {
     ($($name:ident),*) => {
@@ -431,5 +443,6 @@ on_both_databases!(
     out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing,
     private_tables_need_the_password_and_bots_fill_their_seats,
     a_restarted_server_continues_every_table_where_it_was,
-    a_seat_claim_is_stored_with_the_hands_played_before_it
+    a_seat_claim_is_stored_with_the_hands_played_before_it,
+    the_next_game_of_a_table_is_stored_with_it
 );

@@ -108,10 +108,12 @@ fn restore_replays_the_stored_log() {
             hands_before: 0,
         }],
         actions: log,
+        next_table: Some("t2".into()),
     };
     let r = Table::restore(&stored).unwrap();
     assert_eq!(r.game(), t.game());
     assert_eq!(r.action_count(), 12);
+    assert_eq!(r.next_table(), Some("t2"), "the next game survives a restart");
     assert_eq!(
         r.seat_of_token("x"),
         Some(0),
@@ -211,6 +213,7 @@ fn hands_played_before_a_seat_was_claimed_do_not_name_its_player() {
             },
         ],
         actions: log,
+        next_table: None,
     };
     let r = Table::restore(&stored).unwrap();
     assert_eq!(r.game().finished_hands().len(), 2);
