@@ -11,6 +11,7 @@ let retry = 500;
 let sheetFor = null;
 let sheetVersion = 0;
 let isPrivate = false;
+let chatShown = null;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -106,6 +107,7 @@ function render(view) {
     $("sheet-link").href = $("sheet").src;
   }
   $("log").replaceChildren(...view.log.map((l) => el("div", { text: l })).reverse());
+  renderChat(view);
   if (view.last_hand) {
     $("last").hidden = false;
     $("last").textContent = `Last hand (${view.last_hand.number}): ${view.last_hand.summary}`;
@@ -197,6 +199,18 @@ function render(view) {
   }
 }
 
+// The table's chat: everyone reads it, the people seated write to it. Redrawn only when it
+// changed, so that a reader's scrolling is not undone by every move.
+function renderChat(view) {
+  $("chat-form").hidden = view.you === null || view.you === undefined;
+  const shown = JSON.stringify(view.chat);
+  if (shown === chatShown) return;
+  chatShown = shown;
+  const log = $("chat-log");
+  log.replaceChildren(...view.chat.map((l) => el("div", {}, el("b", { text: `${l.name}: ` }), l.text)));
+  log.scrollTop = log.scrollHeight;
+}
+
 // The game is over: its replay and record, and the next game with the same seats — started
 // here by a player, or already started (then a player takes his seat there in one click).
 function renderGameOver(view) {
@@ -284,6 +298,14 @@ async function takeSeat(seat) {
   }
 }
 
+$("chat-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  $("error").textContent = "";
+  send({ type: "chat", token, text });
+  $("chat-text").value = "";
+});
 $("hint-btn").addEventListener("click", () => { $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); send({ type: "hint", token }); });
 api(`/api/tables/${tableId}`).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;

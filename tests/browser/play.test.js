@@ -301,6 +301,38 @@ test("a finished game is played again in one click, at one new table with the sa
   for (const { problems } of pages) assert.deepEqual(problems, [], "no script errors");
 });
 
+test("people at a table chat, and a spectator reads along without a way to write", async () => {
+  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "talk", seats, hand_limit: 1 })).json();
+  const pages = [];
+  for (const [seat, name] of [[0, "Ola"], [1, "Per"]]) {
+    const { token } = await (await post(`/api/tables/${id}/seats`, { name, seat })).json();
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+    await page.goto(`${base}/table/${id}`);
+    await page.waitForSelector("#chat-form:not([hidden])");
+    pages.push(page);
+  }
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  assert.equal(await watcher.locator("#chat-form").isHidden(), true, "a spectator cannot write");
+  const [ola, per] = pages;
+  await ola.fill("#chat-text", "<b>good luck</b>");
+  await ola.press("#chat-text", "Enter");
+  for (const page of [ola, per, watcher]) {
+    await page.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("good luck"));
+    // Shown as text, never as markup.
+    assert.equal(await page.locator("#chat-log").innerText(), "Ola: <b>good luck</b>");
+  }
+  assert.equal(await ola.inputValue("#chat-text"), "", "the line is sent and cleared");
+  await per.fill("#chat-text", "thanks");
+  await per.click("#chat-send");
+  await watcher.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("Per: thanks"));
+});
+
 test("the lobby fits a phone and takes options from its list, one with commas", async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${base}/`);

@@ -30,6 +30,13 @@ pub enum ClientMsg {
         /// The seat token.
         token: String,
     },
+    /// Say something at the table (players only): every viewer sees it with the table.
+    Chat {
+        /// The seat token.
+        token: String,
+        /// The line (at most [`crate::table::CHAT_CHARS`] characters).
+        text: String,
+    },
     /// Keep-alive; answered with `pong`.
     Ping {},
 }
@@ -113,6 +120,13 @@ mod tests {
             })
         );
         assert_eq!(parse_client(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping {}));
+        assert_eq!(
+            parse_client(r#"{"type":"chat","token":"t","text":"gl hf"}"#),
+            Ok(ClientMsg::Chat {
+                token: "t".into(),
+                text: "gl hf".into()
+            })
+        );
         for bad in [
             "",
             "null",

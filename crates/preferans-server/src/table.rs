@@ -37,6 +37,22 @@ pub struct SeatInfo {
     pub bot: Option<String>,
 }
 
+/// One line of the table's chat.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChatLine {
+    /// The seat that wrote it.
+    pub seat: Seat,
+    /// Its player's name when it was written.
+    pub name: String,
+    /// What was said.
+    pub text: String,
+}
+
+/// The chat lines a table keeps (each view carries them all).
+pub const CHAT_LINES: usize = 30;
+/// The longest chat line, in characters.
+pub const CHAT_CHARS: usize = 200;
+
 /// The finished hand just before the current one, as the viewer may see it.
 #[derive(Clone, Debug, Serialize)]
 pub struct LastHand {
@@ -80,6 +96,8 @@ pub struct View {
     pub deadline_ms: Option<i64>,
     /// The table where the same seats play their next game, once someone started it.
     pub next_table: Option<String>,
+    /// The table's chat, oldest first (the last [`CHAT_LINES`]; not stored).
+    pub chat: Vec<ChatLine>,
 }
 
 /// A table in memory.
@@ -104,6 +122,9 @@ pub struct Table {
     pub bot_driver_running: bool,
     /// The table of the next game with the same seats (a rematch), once started.
     next_table: Option<String>,
+    /// The last [`CHAT_LINES`] chat lines, oldest first. Kept in memory only: a restart
+    /// clears them (they are talk, not the game).
+    chat: std::collections::VecDeque<ChatLine>,
 }
 
 fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -> Option<Box<dyn Bot + Send>> {
@@ -161,6 +182,7 @@ impl Table {
             deadline_ms: None,
             bot_driver_running: false,
             next_table: None,
+            chat: std::collections::VecDeque::new(),
         })
     }
 
@@ -393,7 +415,37 @@ impl Table {
             game_over: self.m.is_over(),
             deadline_ms: self.deadline_ms,
             next_table: self.next_table.clone(),
+            chat: self.chat.iter().cloned().collect(),
         }
+    }
+
+    /// Adds `seat`'s chat line (trimmed), or says why it is refused (nothing changes then).
+    ///
+    /// # Errors
+    /// An empty line, one over [`CHAT_CHARS`] characters, or one with control or
+    /// text-direction characters.
+    pub fn say(&mut self, seat: Seat, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("an empty chat line".into());
+        }
+        if text.chars().count() > CHAT_CHARS {
+            return Err(format!("a chat line has at most {CHAT_CHARS} characters"));
+        }
+        if text.chars().any(crate::config::hidden_char) {
+            return Err("a chat line holds no control or text-direction characters".into());
+        }
+        let name = self.seat_name(seat, usize::MAX);
+        if self.chat.len() == CHAT_LINES {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(ChatLine {
+            seat,
+            name,
+            text: text.to_string(),
+        });
+        self.version += 1;
+        Ok(())
     }
 
     /// The table of the next game with the same seats, once started.

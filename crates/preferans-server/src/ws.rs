@@ -22,6 +22,9 @@ const MESSAGE_BURST: NonZeroU32 = NonZeroU32::new(100).unwrap();
 /// Hint requests (each runs the expert's simulations) per second, and in a burst.
 const HINTS_PER_SECOND: NonZeroU32 = NonZeroU32::new(1).unwrap();
 const HINT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
+/// Chat lines per second, and in a burst: talk, not a flood that scrolls the others' chat.
+const CHAT_PER_SECOND: NonZeroU32 = NonZeroU32::new(1).unwrap();
+const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
 /// Refused messages in a row after which the connection is closed.
 const REFUSED_BEFORE_CLOSE: u32 = 1000;
 
@@ -36,6 +39,7 @@ const WARNING_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
 struct Limits {
     messages: DefaultDirectRateLimiter,
     hints: DefaultDirectRateLimiter,
+    chat: DefaultDirectRateLimiter,
     /// Messages refused in a row.
     refused: u32,
     /// When the last "slow down" warning was sent.
@@ -47,6 +51,7 @@ impl Limits {
         Limits {
             messages: RateLimiter::direct(Quota::per_second(MESSAGES_PER_SECOND).allow_burst(MESSAGE_BURST)),
             hints: RateLimiter::direct(Quota::per_second(HINTS_PER_SECOND).allow_burst(HINT_BURST)),
+            chat: RateLimiter::direct(Quota::per_second(CHAT_PER_SECOND).allow_burst(CHAT_BURST)),
             refused: 0,
             warned_at: None,
         }
@@ -165,6 +170,26 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
                 // The new state reaches this connection through the change signal.
                 Ok(()) => None,
                 Err(e) => Some(ServerMsg::error(e.to_string())),
+            }
+        }
+        ClientMsg::Chat { token, text } => {
+            if limits.chat.check().is_err() {
+                return Some(ServerMsg::error("too many chat lines: wait a moment"));
+            }
+            let Some(j) = joined.as_ref() else {
+                return Some(ServerMsg::error("join a table first"));
+            };
+            let mut t = j.table.state.lock().await;
+            let Some(seat) = t.seat_of_token(&token) else {
+                return Some(ServerMsg::error(HubError::BadToken.to_string()));
+            };
+            match t.say(seat, &text) {
+                // Every viewer (this one too) gets it with the table's next state.
+                Ok(()) => {
+                    j.table.changed.send_replace(t.version());
+                    None
+                }
+                Err(e) => Some(ServerMsg::error(e)),
             }
         }
         ClientMsg::Hint { token } => {

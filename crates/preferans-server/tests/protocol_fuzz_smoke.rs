@@ -56,11 +56,25 @@ fn protocol_fuzz_smoke() {
     while messages.len() < 3000 {
         let token = [TOKENS[rng.below(3)], "", "zz"][rng.below(4).min(2)];
         let action = &actions[rng.below(actions.len())];
-        let m = match rng.below(5) {
+        let m = match rng.below(6) {
             0 => format!(r#"{{"type":"join","table":"fuzz","token":"{token}"}}"#),
             1 => format!(r#"{{"type":"hint","token":"{token}"}}"#),
             2 => r#"{"type":"ping"}"#.to_string(),
             3 => format!(r#"{{"type":"act","token":"{token}","action":"{action}"}}"#),
+            4 => {
+                // Chat lines: fine ones, empty, too long, with control or direction marks.
+                let long = "y".repeat(201);
+                let texts = [
+                    action.as_str(),
+                    "",
+                    "  gl  ",
+                    "\\u0007bell",
+                    "\\u202Eevil",
+                    long.as_str(),
+                ];
+                let text = texts[rng.below(texts.len())];
+                format!(r#"{{"type":"chat","token":"{token}","text":"{text}"}}"#)
+            }
             _ => {
                 // A legal action of the seat to move, padded so that the body's table is at
                 // the same point (it plays `len % 24` actions first).
@@ -110,7 +124,14 @@ fn protocol_fuzz_smoke() {
         *fates.entry(protocol_message(data)).or_insert(0) += 1;
     }
     // Every path was taken.
-    for fate in [Fate::Unparsed, Fate::Accepted, Fate::Refused, Fate::Other] {
+    for fate in [
+        Fate::Unparsed,
+        Fate::Accepted,
+        Fate::Refused,
+        Fate::Said,
+        Fate::Unsaid,
+        Fate::Other,
+    ] {
         assert!(fates.get(&fate).copied().unwrap_or(0) > 20, "{fate:?}: {fates:?}");
     }
 }

@@ -219,3 +219,34 @@ fn hands_played_before_a_seat_was_claimed_do_not_name_its_player() {
     assert_eq!(r.game().finished_hands().len(), 2);
     assert_eq!(names_in(&r), (false, true));
 }
+
+#[test]
+fn chat_lines_are_checked_named_and_kept_to_the_last_few() {
+    let mut t = table();
+    t.claim(0, "Ann".into(), "secret-a");
+    let version = t.version();
+    let too_long = "x".repeat(CHAT_CHARS + 1);
+    for bad in ["", "   ", too_long.as_str(), "hi\u{7}", "\u{202E}olleh"] {
+        assert!(t.say(0, bad).is_err(), "{bad:?} is refused");
+    }
+    assert_eq!(t.version(), version, "a refused line changes nothing");
+    assert!(t.view(Viewer::Spectator).chat.is_empty());
+    t.say(0, "  good luck  ").unwrap();
+    t.say(1, "x".repeat(CHAT_CHARS).as_str()).unwrap();
+    assert!(t.version() > version);
+    // Every viewer sees the chat, with the names of who said it.
+    let chat = t.view(Viewer::Seat(1)).chat;
+    assert_eq!(
+        (chat[0].seat, chat[0].name.as_str(), chat[0].text.as_str()),
+        (0, "Ann", "good luck")
+    );
+    assert_eq!(chat[1].name, "seat 1", "a free seat (a timer plays it) has no name");
+    assert_eq!(t.view(Viewer::Spectator).chat.len(), 2);
+    for i in 0..CHAT_LINES {
+        t.say(0, &format!("line {i}")).unwrap();
+    }
+    let chat = t.view(Viewer::Spectator).chat;
+    assert_eq!(chat.len(), CHAT_LINES);
+    assert_eq!(chat[0].text, "line 0");
+    assert_eq!(chat[CHAT_LINES - 1].text, format!("line {}", CHAT_LINES - 1));
+}

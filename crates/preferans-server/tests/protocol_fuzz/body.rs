@@ -40,6 +40,10 @@ pub enum Fate {
     Accepted,
     /// An action the table refused (nothing changed).
     Refused,
+    /// A chat line the table kept.
+    Said,
+    /// A chat line the table refused (nothing changed).
+    Unsaid,
     /// Anything else (join, hint, ping, an unknown token, text that is not an action).
     Other,
 }
@@ -80,6 +84,28 @@ pub fn protocol_message(data: &[u8]) -> Fate {
         Ok(ClientMsg::Join { table, .. }) => {
             assert!(table.len() <= 4096);
             Fate::Other
+        }
+        Ok(ClientMsg::Chat { token, text }) => {
+            let mut t = table(data.len() % 24);
+            let Some(seat) = t.seat_of_token(&token) else {
+                return Fate::Other;
+            };
+            let version = t.version();
+            match t.say(seat, &text) {
+                Ok(()) => {
+                    let chat = t.view(preferans::Viewer::Spectator).chat;
+                    let line = chat.last().expect("the line is kept");
+                    assert_eq!((line.seat, line.text.as_str()), (seat, text.trim()));
+                    assert!(line.text.chars().count() <= preferans_server::table::CHAT_CHARS);
+                    Fate::Said
+                }
+                Err(e) => {
+                    assert_eq!(t.version(), version, "a refused chat line changed the table");
+                    assert!(t.view(preferans::Viewer::Spectator).chat.is_empty());
+                    assert!(!e.is_empty() && e.len() <= 200);
+                    Fate::Unsaid
+                }
+            }
         }
         Ok(ClientMsg::Hint { .. } | ClientMsg::Ping {}) => Fate::Other,
     }
