@@ -36,6 +36,19 @@ after(async () => {
   server?.kill();
 });
 
+/** POSTs `body` as JSON to the server. */
+const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** A new page seated at table `id` in `seat` as `name` (its token where the table page looks). */
+async function seatedPage(id, seat, name) {
+  const { token } = await (await post(`/api/tables/${id}/seats`, { name, seat })).json();
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+  await page.goto(`${base}/table/${id}`);
+  return page;
+}
+
 // One click of the person's turn: a discard needs two cards and the button; a card is one
 // click (in my hand, or in an open hand I play for); anything else is one enabled button.
 // Returns what was clicked, or null when nothing was mine to do.
@@ -163,7 +176,7 @@ test("a spectator sees the table but no cards in anyone's closed hand", async ()
 
 test("a finished game is listed in the lobby, replayed step by step with double-dummy analysis, and its record downloads", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "random" }];
-  const created = await (await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "bots only", seats: bots, hand_limit: 1, seed: 3 }) })).json();
+  const created = await (await post("/api/tables", { name: "bots only", seats: bots, hand_limit: 1, seed: 3 })).json();
   const id = created.id;
   await watchUntilFinished(id);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -203,7 +216,6 @@ test("a finished game is listed in the lobby, replayed step by step with double-
 
 test("an open page's scoresheet names a person who sits down after it was loaded", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
-  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const { id } = await (await post("/api/tables", { name: "late arrival", seats, hand_limit: 1 })).json();
   const page = await browser.newPage();
   await page.goto(`${base}/table/${id}`);
@@ -219,7 +231,6 @@ test("an open page's scoresheet names a person who sits down after it was loaded
 });
 
 test("offers (P3) are one chooser and a button, and an offer made there is answered", async () => {
-  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
@@ -256,18 +267,13 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
 });
 
 test("a finished game is played again in one click, at one new table with the same seats", async () => {
-  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "again", seats, hand_limit: 1, seed: 2 })).json();
   const pages = [];
   for (const [seat, name] of [[0, "Ola"], [1, "Per"]]) {
-    const { token } = await (await post(`/api/tables/${id}/seats`, { name, seat })).json();
-    const page = await browser.newPage();
+    const page = await seatedPage(id, seat, name);
     const problems = [];
     page.on("pageerror", (e) => problems.push(e.message));
-    await page.goto(`${base}/`);
-    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
-    await page.goto(`${base}/table/${id}`);
     pages.push({ page, problems });
   }
   // Both people play their turns by clicking until the game is over.
@@ -302,16 +308,11 @@ test("a finished game is played again in one click, at one new table with the sa
 });
 
 test("people at a table chat, and a spectator reads along without a way to write", async () => {
-  const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "talk", seats, hand_limit: 1 })).json();
   const pages = [];
   for (const [seat, name] of [[0, "Ola"], [1, "Per"]]) {
-    const { token } = await (await post(`/api/tables/${id}/seats`, { name, seat })).json();
-    const page = await browser.newPage();
-    await page.goto(`${base}/`);
-    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
-    await page.goto(`${base}/table/${id}`);
+    const page = await seatedPage(id, seat, name);
     await page.waitForSelector("#chat-form:not([hidden])");
     pages.push(page);
   }
@@ -386,7 +387,7 @@ test("the lobby's option list shows the chosen rules' values and keeps a change 
 
 test("the replay jumps hand by hand to each hand's first action", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
-  const { id } = await (await fetch(`${base}/api/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "three hands", seats: bots, hand_limit: 3, seed: 5 }) })).json();
+  const { id } = await (await post("/api/tables", { name: "three hands", seats: bots, hand_limit: 3, seed: 5 })).json();
   await watchUntilFinished(id);
   const starts = (await (await fetch(`${base}/api/tables/${id}/replay?step=0`)).json()).hand_starts;
   assert.equal(starts.length, 3);
