@@ -202,6 +202,7 @@ function render(view) {
 // The table's chat: everyone reads it, the people seated write to it. Redrawn only when it
 // changed, so that a reader's scrolling is not undone by every move.
 function renderChat(view) {
+  $("keys-help").hidden = view.you === null || view.you === undefined || view.game_over;
   $("chat-form").hidden = view.you === null || view.you === undefined;
   const shown = JSON.stringify(view.chat);
   if (shown === chatShown) return;
@@ -297,6 +298,61 @@ async function takeSeat(seat) {
     $("seat-error").textContent = e.message;
   }
 }
+
+// Typed shortcuts, as in the terminal game. An action is named by what follows its verb —
+// "7h" bids, declares or plays 7♥, whichever is legal now; "7nt", "misere", "pass",
+// "whist", "open" — or by three letters of such a word ("mis"). It is played as soon as the
+// typing names exactly one legal action (on Enter when others begin with it too). While
+// discarding, a card's name selects it. The client knows no rule: it only matches the legal
+// actions the server sent.
+let typed = "";
+let typedAt = 0;
+const shortName = (a) => (/^(bid|declare|play) /.test(a) ? a.slice(a.indexOf(" ") + 1) : a).toLowerCase().replace("10", "t");
+
+function showTyped() {
+  $("typed").textContent = typed ? `typed: ${typed}` : "";
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.closest?.("input, select, textarea, button")) return;
+  const legal = (state?.observation?.legal_actions ?? []).filter((a) => !a.startsWith("discard "));
+  const discarding = (state?.observation?.legal_actions ?? []).some((a) => a.startsWith("discard "));
+  if (!legal.length && !discarding) return;
+  if (ev.key === "Escape" || ev.key === "Backspace") {
+    typed = ev.key === "Escape" ? "" : typed.slice(0, -1);
+    showTyped();
+    return;
+  }
+  if (Date.now() - typedAt > 3000) typed = "";
+  typedAt = Date.now();
+  if (ev.key !== "Enter") {
+    if (ev.key.length !== 1 || !/[a-z0-9 -]/i.test(ev.key)) return;
+    typed += ev.key.toLowerCase();
+  }
+  ev.preventDefault();
+  const t = typed.trim().replace("10", "t");
+  const exact = legal.filter((a) => shortName(a) === t);
+  const begun = legal.filter((a) => shortName(a).startsWith(t));
+  if (discarding && /^[789tjqka][scdh]$/.test(t)) {
+    const card = t.toUpperCase();
+    if (state.observation.hands.some((h) => h.cards?.split(" ").includes(card))) {
+      if (selected.has(card)) selected.delete(card);
+      else if (selected.size < 2) selected.add(card);
+      typed = "";
+      render(state);
+    }
+  } else if (exact.length === 1 && (begun.length === 1 || ev.key === "Enter")) {
+    typed = "";
+    act(exact[0]);
+  } else if (begun.length === 1 && /^[a-z]{3,}$/.test(t)) {
+    // Three letters of a word that only one legal action has: "mis", "pas", "whi".
+    typed = "";
+    act(begun[0]);
+  } else if (!begun.length) {
+    typed = ev.key === "Enter" ? "" : typed.slice(0, -1); // no legal action starts so
+  }
+  showTyped();
+});
 
 $("chat-form").addEventListener("submit", (ev) => {
   ev.preventDefault();

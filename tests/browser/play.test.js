@@ -334,6 +334,39 @@ test("people at a table chat, and a spectator reads along without a way to write
   await watcher.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("Per: thanks"));
 });
 
+test("a person plays by typing: a bid's or a card's name, three letters of a word", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  const { id } = await (await post("/api/tables", { name: "keys", seats, hand_limit: 1, seed: 4 })).json();
+  const page = await seatedPage(id, 0, "Kim");
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.waitForSelector("#keys-help:not([hidden])");
+  // The auction: three letters of "pass" pass.
+  await page.waitForSelector('#actions button[data-action="pass"]:enabled');
+  await page.keyboard.type("pas");
+  await page.waitForFunction(() => /Kim \(you\): pass/.test(document.querySelector("#calls").textContent));
+  // Then the hand goes on by clicks until a card of Kim's is to be played: typed, it leaves
+  // the hand.
+  let typedCard = null;
+  for (let i = 0; i < 100 && !typedCard; i++) {
+    await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+    if (await page.locator("#game-over:not([hidden])").count()) break;
+    const card = page.locator("#hand button[data-action]:enabled");
+    if (await card.count()) {
+      typedCard = await card.first().getAttribute("data-card");
+      await page.keyboard.type("zz");
+      assert.equal(await page.locator("#typed").innerText(), "", "no legal action begins with z");
+      await page.keyboard.type(typedCard.toLowerCase());
+      await page.waitForFunction((c) => !document.querySelector(`#hand button[data-card="${c}"]`), typedCard);
+    } else {
+      await playOneTurn(page);
+      await page.waitForTimeout(30);
+    }
+  }
+  assert.ok(typedCard, "Kim played a card by typing it");
+  assert.deepEqual(problems, [], "no script errors");
+});
+
 test("the lobby fits a phone and takes options from its list, one with commas", async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${base}/`);
