@@ -203,6 +203,7 @@ function render(view) {
 // changed, so that a reader's scrolling is not undone by every move.
 function renderChat(view) {
   $("keys-help").hidden = view.you === null || view.you === undefined || view.game_over;
+  $("leave-btn").hidden = view.you === null || view.you === undefined || view.game_over;
   $("chat-form").hidden = view.you === null || view.you === undefined;
   const shown = JSON.stringify(view.chat);
   if (shown === chatShown) return;
@@ -352,6 +353,19 @@ document.addEventListener("keydown", (ev) => {
     typed = ev.key === "Enter" ? "" : typed.slice(0, -1); // no legal action starts so
   }
   showTyped();
+});
+
+// Leaving hands the seat to a bot for the rest of the game (the others play on); this page
+// then watches.
+$("leave-btn").addEventListener("click", async () => {
+  if (!confirm("Leave the table? A bot plays your seat, under your name, for the rest of the game.")) return;
+  try {
+    await api(`/api/tables/${tableId}/leave`, { token });
+    localStorage.removeItem(tokenKey(tableId));
+    token = null;
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
 });
 
 $("chat-form").addEventListener("submit", (ev) => {

@@ -367,6 +367,26 @@ test("a person plays by typing: a bid's or a card's name, three letters of a wor
   assert.deepEqual(problems, [], "no script errors");
 });
 
+test("a person leaves the table, a bot plays on under the name, and the page watches", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "leaving", seats, hand_limit: 1 })).json();
+  const page = await seatedPage(id, 0, "Lea");
+  await page.waitForSelector("#hand button.card");
+  let asked = null;
+  page.once("dialog", (d) => { asked = d.message(); d.accept(); });
+  await page.click("#leave-btn");
+  // The page becomes a spectator's: no cards of the seat, the seat panel, no way to act.
+  await page.waitForSelector("#seat-panel:not([hidden])");
+  assert.match(asked, /A bot plays your seat/);
+  assert.equal(await page.locator("#hand button.card").count(), 0);
+  assert.equal(await page.locator("#leave-btn").isHidden(), true);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`), null);
+  // The bots finish the game while the page watches, Lea's seat played by a heuristic bot.
+  await page.waitForSelector("#game-over:not([hidden])", { timeout: 60000 });
+  const summary = await (await fetch(`${base}/api/tables/${id}`)).json();
+  assert.deepEqual([summary.seats[0].name, summary.seats[0].bot], ["Lea", "heuristic"]);
+});
+
 test("the lobby fits a phone and takes options from its list, one with commas", async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${base}/`);

@@ -49,6 +49,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables/{id}", get(table_summary))
         .route("/tables/{id}/seats", post(claim_seat))
         .route("/tables/{id}/rematch", post(rematch))
+        .route("/tables/{id}/leave", post(leave))
         .route("/tables/{id}/sheet.svg", get(sheet_svg))
         .route("/tables/{id}/record", get(record))
         .route("/tables/{id}/replay", get(replay))
@@ -216,6 +217,23 @@ async fn create_table(
         StatusCode::CREATED,
         Json(json!({ "id": id, "link": format!("/table/{id}") })),
     ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LeaveRequest {
+    token: String,
+}
+
+/// A person leaves ([`Hub::leave`]): `{"seat", "bot"}`, the seat a bot of that level now plays.
+async fn leave(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let seat = hub.leave(&id, &req.token).await?;
+    Ok(Json(json!({ "seat": seat, "bot": crate::table::Table::LEAVER_BOT })))
 }
 
 #[derive(Deserialize)]

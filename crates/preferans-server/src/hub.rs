@@ -19,6 +19,7 @@ use crate::config::{ConfigError, TableConfig};
 use crate::store::{now_ms, Store, StoreError, TableStatus};
 use crate::table::Table;
 
+mod leave;
 mod rematch;
 
 /// Why an action or request was refused. The messages name no hidden card.

@@ -235,6 +235,28 @@ impl Store {
         Ok(())
     }
 
+    /// A person left seat `seat` of table `id`: the seat's token is cleared (the name stays)
+    /// and the table's configuration, where the seat is now a bot's, is stored, both at once.
+    ///
+    /// # Errors
+    /// A database error (nothing is changed then).
+    pub async fn hand_seat_to_bot(&self, id: &str, seat: u8, config: &TableConfig) -> Result<(), StoreError> {
+        let json = serde_json::to_string(config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE pref_seats SET token = '' WHERE table_id = $1 AND seat = $2")
+            .bind(id)
+            .bind(i32::from(seat))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE pref_tables SET config = $1 WHERE id = $2")
+            .bind(json)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Records `next` as the table of the next game after table `id`.
     ///
     /// # Errors

@@ -198,11 +198,14 @@ impl Table {
                 .get_mut(usize::from(stored.seat))
                 .ok_or_else(|| format!("table {}: no seat {}", t.id, stored.seat))?;
             s.name = Some(stored.name.clone());
-            // A database written before digests holds the token itself.
-            s.token = Some(if stored.token.starts_with(DIGEST_PREFIX) {
-                stored.token.clone()
-            } else {
-                token_digest(&stored.token)
+            // A database written before digests holds the token itself; an empty one is a
+            // seat whose person left (a bot plays it).
+            s.token = (!stored.token.is_empty()).then(|| {
+                if stored.token.starts_with(DIGEST_PREFIX) {
+                    stored.token.clone()
+                } else {
+                    token_digest(&stored.token)
+                }
             });
             s.hands_before = stored.hands_before as usize;
             table.version += 1;
@@ -282,6 +285,36 @@ impl Table {
             s.hands_before = hands_before;
             self.version += 1;
         }
+    }
+
+    /// The bot level that plays on for a person who leaves the table.
+    pub const LEAVER_BOT: &'static str = "heuristic";
+
+    /// A seated person leaves: from now on a bot ([`Table::LEAVER_BOT`]) plays the seat, which
+    /// keeps his name; his token no longer holds it. The seat's kind changes in the
+    /// configuration too (what is stored, and what a next game copies).
+    ///
+    /// # Errors
+    /// The seat is not a seated person's.
+    pub fn hand_to_bot(&mut self, seat: Seat) -> Result<(), String> {
+        let rules = self.m.rules().clone();
+        let seed = self.seed;
+        let s = self
+            .seats
+            .get_mut(usize::from(seat))
+            .filter(|s| s.kind == SeatKind::Human && s.token.is_some())
+            .ok_or_else(|| format!("seat {seat} is not a seated person's"))?;
+        let kind = SeatKind::Bot {
+            level: Self::LEAVER_BOT.into(),
+        };
+        s.bot = make_bot(&kind, seed, usize::from(seat), &rules);
+        s.kind = kind.clone();
+        s.token = None;
+        self.config.seats[usize::from(seat)] = kind;
+        // A move timer running for him is the bot's business now.
+        self.deadline_ms = None;
+        self.version += 1;
+        Ok(())
     }
 
     /// The seat a token belongs to. Tokens are compared in full and in constant time (no

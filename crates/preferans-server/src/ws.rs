@@ -61,6 +61,9 @@ impl Limits {
 struct Joined {
     table: Arc<TableHandle>,
     viewer: Viewer,
+    /// The token a seat was joined with: checked again before every state, since a person
+    /// who left the table (a bot plays his seat) may no longer see its cards.
+    token: Option<String>,
     changes: watch::Receiver<u64>,
 }
 
@@ -74,6 +77,11 @@ async fn changed(joined: &mut Option<Joined>) -> bool {
 async fn state_msg(j: &mut Joined) -> ServerMsg {
     j.changes.borrow_and_update();
     let t = j.table.state.lock().await;
+    if let Viewer::Seat(seat) = j.viewer {
+        if j.token.as_deref().and_then(|tok| t.seat_of_token(tok)) != Some(seat) {
+            j.viewer = Viewer::Spectator;
+        }
+    }
     ServerMsg::State(Box::new(t.view(j.viewer)))
 }
 
@@ -141,6 +149,7 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
                 changes: h.changed.subscribe(),
                 table: h,
                 viewer,
+                token,
             };
             let state = state_msg(&mut j).await;
             // Bots wait while nobody watches their table: this join may wake them.

@@ -417,6 +417,29 @@ async fn the_next_game_of_a_table_is_stored_with_it(url: &str) {
     assert_eq!(next("t2"), None);
 }
 
+async fn a_seat_handed_to_a_bot_is_stored_at_once(url: &str) {
+    use preferans_server::store::StoredSeat;
+    use preferans_server::SeatKind;
+    let store = preferans_server::Store::connect(url).await.unwrap();
+    let mut config = preferans_server::TableConfig::with_bots(3, "random");
+    store.create_table("t1", &config, 1).await.unwrap();
+    let ann = StoredSeat {
+        seat: 0,
+        name: "Ann".into(),
+        token: "digest".into(),
+        hands_before: 0,
+    };
+    store.claim_seat("t1", &ann).await.unwrap();
+    config.seats[0] = SeatKind::Bot {
+        level: "heuristic".into(),
+    };
+    store.hand_seat_to_bot("t1", 0, &config).await.unwrap();
+    let tables = store.load_tables().await.unwrap();
+    let t = tables.iter().find(|t| t.id == "t1").unwrap();
+    assert_eq!(t.config, config, "the seat is a bot's in the stored configuration");
+    assert_eq!((t.seats[0].name.as_str(), t.seats[0].token.as_str()), ("Ann", ""));
+}
+
 /// Each scenario on SQLite (a fresh file) and on PostgreSQL (a fresh database).
 macro_rules! on_both_databases {
     ($($name:ident),*) => {
@@ -444,5 +467,6 @@ on_both_databases!(
     private_tables_need_the_password_and_bots_fill_their_seats,
     a_restarted_server_continues_every_table_where_it_was,
     a_seat_claim_is_stored_with_the_hands_played_before_it,
-    the_next_game_of_a_table_is_stored_with_it
+    the_next_game_of_a_table_is_stored_with_it,
+    a_seat_handed_to_a_bot_is_stored_at_once
 );

@@ -250,3 +250,38 @@ fn chat_lines_are_checked_named_and_kept_to_the_last_few() {
     assert_eq!(chat[0].text, "line 0");
     assert_eq!(chat[CHAT_LINES - 1].text, format!("line {}", CHAT_LINES - 1));
 }
+
+#[test]
+fn a_person_who_leaves_hands_his_seat_to_a_bot_that_keeps_his_name() {
+    let mut t = table();
+    assert!(t.hand_to_bot(0).is_err(), "a free seat has nobody to leave");
+    assert!(t.hand_to_bot(2).is_err(), "a bot's seat");
+    t.claim(0, "Ann".into(), "secret-a");
+    let version = t.version();
+    t.hand_to_bot(0).unwrap();
+    assert!(t.version() > version);
+    assert_eq!(t.seat_of_token("secret-a"), None, "his token no longer holds the seat");
+    assert!(t.is_bot(0) && !t.is_free(0));
+    let info = &t.seat_infos()[0];
+    assert_eq!(
+        (info.name.as_deref(), info.bot.as_deref()),
+        (Some("Ann"), Some(Table::LEAVER_BOT))
+    );
+    assert_eq!(
+        t.config.seats[0],
+        SeatKind::Bot {
+            level: Table::LEAVER_BOT.into()
+        }
+    );
+    assert!(t.hand_to_bot(0).is_err(), "once");
+    // The bot plays the seat when its turn comes.
+    while t.to_move() != Some(0) {
+        let seat = t.to_move().unwrap();
+        let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
+        let next = t.try_action(seat, a).unwrap();
+        t.commit(next);
+    }
+    let (seat, mut bot, obs) = t.take_bot_turn().unwrap();
+    assert_eq!(seat, 0);
+    assert!(bot.choose(&obs).is_some());
+}

@@ -1,0 +1,70 @@
+//! A person leaves the table (`POST /api/tables/{id}/leave`): a bot plays his seat from then
+//! on under his name, his page sees no more of the seat's cards, and the others play on —
+//! also after a restart.
+
+mod common;
+
+use common::{create, get, play_to_the_end, post, seat, sqlite_url, start, Client};
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn a_leaver_s_seat_is_played_by_a_bot_and_his_page_becomes_a_spectator_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir);
+    let server = start(&url).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 2, "seed": 3})).await;
+    let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
+    let (bob_seat, bob) = seat(server.addr, &id, "Bob").await;
+    let mut a = Client::connect(server.addr).await;
+    let before = a.join(&id, Some(&ann)).await;
+    assert_eq!(before["you"], ann_seat);
+    let path = format!("/api/tables/{id}/leave");
+    let (status, _) = post(server.addr, &path, json!({"token": "not a token"})).await;
+    assert_eq!(status, 403);
+    let (status, v) = post(server.addr, &path, json!({"token": ann})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v, json!({"seat": ann_seat, "bot": "heuristic"}));
+    // Her page now gets what a spectator gets: no seat, no closed cards.
+    let st = loop {
+        let st = a.recv_type("state").await;
+        if st["you"].is_null() {
+            break st;
+        }
+    };
+    for h in st["observation"]["hands"].as_array().unwrap() {
+        assert!(h["cards"].is_null(), "a closed hand is shown to a leaver: {h}");
+    }
+    // Her token holds nothing any more.
+    let (status, _) = post(server.addr, &path, json!({"token": ann})).await;
+    assert_eq!(status, 403);
+    a.send(json!({"type": "act", "token": ann, "action": "pass"})).await;
+    assert!(a.recv_type("error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("token"));
+    // After a restart the seat is still the bot's, under her name.
+    server.stop();
+    drop(server);
+    let server = start(&url).await;
+    let (_, body) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let summary: Value = serde_json::from_str(&body).unwrap();
+    let s = &summary["seats"][usize::from(ann_seat)];
+    assert_eq!(
+        (s["name"].as_str(), s["bot"].as_str()),
+        (Some("Ann"), Some("heuristic"))
+    );
+    let mut a = Client::connect(server.addr).await;
+    a.send(json!({"type": "join", "table": id, "token": ann})).await;
+    assert!(a.recv_type("error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("token"));
+    // Bob plays on with the bot in her seat, to the end of the game.
+    let mut b = Client::connect(server.addr).await;
+    b.join(&id, Some(&bob)).await;
+    play_to_the_end(&mut b, u64::from(bob_seat)).await;
+    let (status, v) = post(server.addr, &format!("/api/tables/{id}/leave"), json!({"token": bob})).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("over"));
+}
