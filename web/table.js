@@ -12,6 +12,7 @@ let sheetFor = null;
 let sheetVersion = 0;
 let isPrivate = false;
 let chatShown = null;
+let gameOverShown = null;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -96,6 +97,8 @@ function render(view) {
   $("hand-no").textContent = view.game_over ? "game over" : `hand ${view.hand_number}`;
   $("seat-panel").hidden = view.you !== null && view.you !== undefined;
   if (!$("seat-panel").hidden) renderSeatPanel(view);
+  // A seated person's controls while the game goes on: typed shortcuts, leaving.
+  $("keys-help").hidden = $("leave-btn").hidden = !$("seat-panel").hidden || view.game_over;
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
   if (view.game_over) renderGameOver(view);
   // The sheet changes when a hand ends and when someone sits down (it names the seats).
@@ -202,8 +205,6 @@ function render(view) {
 // The table's chat: everyone reads it, the people seated write to it. Redrawn only when it
 // changed, so that a reader's scrolling is not undone by every move.
 function renderChat(view) {
-  $("keys-help").hidden = view.you === null || view.you === undefined || view.game_over;
-  $("leave-btn").hidden = view.you === null || view.you === undefined || view.game_over;
   $("chat-form").hidden = view.you === null || view.you === undefined;
   const shown = JSON.stringify(view.chat);
   if (shown === chatShown) return;
@@ -218,6 +219,11 @@ function renderChat(view) {
 function renderGameOver(view) {
   $("game-over").hidden = false;
   const seated = view.you !== null && view.you !== undefined;
+  // Rebuilt only when what it shows changes: a chat line must not take the focus from the
+  // password box.
+  const key = JSON.stringify([view.next_table, seated, isPrivate]);
+  if (key === gameOverShown) return;
+  gameOverShown = key;
   const next = view.next_table
     ? el("p", {}, "The next game with these seats: ", !seated
       ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it" })
@@ -226,9 +232,7 @@ function renderGameOver(view) {
       ? el("p", {}, isPrivate ? el("input", { id: "rematch-password", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
         el("button", { class: "primary", id: "rematch-btn", text: "Play again: same rules and seats", onclick: rematch }))
       : null;
-  const typed = $("rematch-password")?.value;
   $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }), next ?? "");
-  if (typed && $("rematch-password")) $("rematch-password").value = typed;
 }
 
 async function rematch() {
@@ -315,9 +319,14 @@ function showTyped() {
 }
 
 document.addEventListener("keydown", (ev) => {
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.closest?.("input, select, textarea, button")) return;
-  const legal = (state?.observation?.legal_actions ?? []).filter((a) => !a.startsWith("discard "));
-  const discarding = (state?.observation?.legal_actions ?? []).some((a) => a.startsWith("discard "));
+  const target = ev.target;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || target.closest?.("input, select, textarea")) return;
+  // Enter and space belong to a focused button or link; letters are typed wherever focus is.
+  if ((ev.key === "Enter" || ev.key === " ") && target.closest?.("button, a, summary")) return;
+  const obs = state?.observation;
+  const all = obs?.legal_actions ?? [];
+  const discarding = all.some((a) => a.startsWith("discard "));
+  const legal = all.filter((a) => !a.startsWith("discard "));
   if (!legal.length && !discarding) return;
   if (ev.key === "Escape" || ev.key === "Backspace") {
     typed = ev.key === "Escape" ? "" : typed.slice(0, -1);
@@ -332,25 +341,31 @@ document.addEventListener("keydown", (ev) => {
   }
   ev.preventDefault();
   const t = typed.trim().replace("10", "t");
-  const exact = legal.filter((a) => shortName(a) === t);
-  const begun = legal.filter((a) => shortName(a).startsWith(t));
-  if (discarding && /^[789tjqka][scdh]$/.test(t)) {
-    const card = t.toUpperCase();
-    if (state.observation.hands.some((h) => h.cards?.split(" ").includes(card))) {
+  // A trailing "1" may become a 10: wait for the next key, matching as if it were one.
+  const waiting = t.endsWith("1");
+  const probe = waiting ? `${t.slice(0, -1)}t` : t;
+  const dropLast = () => { typed = ev.key === "Enter" ? "" : typed.slice(0, -1); };
+  if (discarding) {
+    // A card of my hand (the talon taken) is selected or unselected by its name.
+    const mine = (obs.hands.find((h) => h.holder !== "dummy" && h.holder.seat === state.you)?.cards ?? "").split(" ").filter((c) => c && c !== "-");
+    const card = mine.find((c) => c.toLowerCase() === probe);
+    if (card && !waiting) {
       if (selected.has(card)) selected.delete(card);
       else if (selected.size < 2) selected.add(card);
       typed = "";
       render(state);
-    }
-  } else if (exact.length === 1 && (begun.length === 1 || ev.key === "Enter")) {
-    typed = "";
-    act(exact[0]);
-  } else if (begun.length === 1 && /^[a-z]{3,}$/.test(t)) {
-    // Three letters of a word that only one legal action has: "mis", "pas", "whi".
-    typed = "";
-    act(begun[0]);
-  } else if (!begun.length) {
-    typed = ev.key === "Enter" ? "" : typed.slice(0, -1); // no legal action starts so
+    } else if (!mine.some((c) => c.toLowerCase().startsWith(probe))) dropLast();
+  } else {
+    const exact = legal.filter((a) => shortName(a) === probe);
+    const begun = legal.filter((a) => shortName(a).startsWith(probe));
+    if (!waiting && exact.length === 1 && (begun.length === 1 || ev.key === "Enter")) {
+      typed = "";
+      act(exact[0]);
+    } else if (!waiting && begun.length === 1 && /^[a-z]{3,}$/.test(t)) {
+      // Three letters of a word that only one legal action has: "mis", "pas", "whi".
+      typed = "";
+      act(begun[0]);
+    } else if (!begun.length) dropLast(); // no legal action starts so
   }
   showTyped();
 });

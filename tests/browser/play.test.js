@@ -341,8 +341,14 @@ test("a person plays by typing: a bid's or a card's name, three letters of a wor
   const problems = [];
   page.on("pageerror", (e) => problems.push(e.message));
   await page.waitForSelector("#keys-help:not([hidden])");
-  // The auction: three letters of "pass" pass.
+  // The auction: "10" waits for what follows it (a level-10 bid); Escape clears; three
+  // letters of "pass" pass.
   await page.waitForSelector('#actions button[data-action="pass"]:enabled');
+  assert.ok(await page.locator('#actions button[data-action^="bid 10"]').count(), "level-10 bids are legal");
+  await page.keyboard.type("10");
+  assert.equal(await page.locator("#typed").innerText(), "typed: 10");
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("#typed").innerText(), "");
   await page.keyboard.type("pas");
   await page.waitForFunction(() => /Kim \(you\): pass/.test(document.querySelector("#calls").textContent));
   // Then the hand goes on by clicks until a card of Kim's is to be played: typed, it leaves
@@ -385,6 +391,42 @@ test("a person leaves the table, a bot plays on under the name, and the page wat
   await page.waitForSelector("#game-over:not([hidden])", { timeout: 60000 });
   const summary = await (await fetch(`${base}/api/tables/${id}`)).json();
   assert.deepEqual([summary.seats[0].name, summary.seats[0].bot], ["Lea", "heuristic"]);
+});
+
+test("a discard is chosen by typing the cards' names", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  let page = null;
+  // Seeds until this person, bidding the lowest bid each turn, wins the auction.
+  for (let seed = 1; seed <= 20; seed++) {
+    const { id } = await (await post("/api/tables", { name: "discard", seats, hand_limit: 1, seed })).json();
+    page = await seatedPage(id, 0, "Dan");
+    let discarding = false;
+    for (let i = 0; i < 30 && !discarding; i++) {
+      await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+      if (await page.locator("#discard-btn").count()) discarding = true;
+      else if (await page.locator('#actions button[data-action^="bid "]:enabled').count()) await page.locator('#actions button[data-action^="bid "]:enabled').first().click();
+      else if (await page.locator('#actions button[data-action="take"]:enabled').count()) await page.click('#actions button[data-action="take"]');
+      else break; // someone else won the auction
+      await page.waitForTimeout(50);
+    }
+    if (discarding) break;
+    await page.close();
+    page = null;
+  }
+  assert.ok(page, "some seed lets Dan win the auction");
+  const cards = await page.locator("#hand button.card").evaluateAll((bs) => bs.map((b) => b.dataset.card));
+  assert.equal(cards.length, 12, "the talon is in the hand");
+  // "10" is typed for a ten (the cards say T), in any case.
+  const spoken = (c) => (c[0] === "T" ? "10" + c[1] : c).toUpperCase();
+  await page.keyboard.type(spoken(cards[0]));
+  await page.waitForSelector(`#hand button.card.selected[data-card="${cards[0]}"]`);
+  assert.equal(await page.locator("#discard-btn").isDisabled(), true, "one card is not a discard");
+  await page.keyboard.type(spoken(cards[1]).toLowerCase());
+  await page.waitForSelector(`#hand button.card.selected[data-card="${cards[1]}"]`);
+  await page.waitForSelector("#discard-btn:enabled");
+  await page.click("#discard-btn");
+  await page.waitForFunction(() => !document.querySelector("#discard-btn"));
+  assert.equal(await page.locator("#hand button.card").count(), 10);
 });
 
 test("the lobby fits a phone and takes options from its list, one with commas", async () => {

@@ -421,10 +421,9 @@ impl Hub {
                 t.deadline_ms = Some(deadline);
                 t.touch();
                 h.changed.send_replace(t.version());
-                let actions = t.action_count();
                 tokio::spawn(
                     hub.clone()
-                        .timer(h.clone(), actions, Duration::from_secs(u64::from(secs))),
+                        .timer(h.clone(), deadline, Duration::from_secs(u64::from(secs))),
                 );
             }
         })
@@ -471,13 +470,17 @@ impl Hub {
 
     /// The move timer: when no action came within `after`, the server plays the heuristic
     /// bot's choice for the person to move.
-    async fn timer(self: Arc<Self>, h: Arc<TableHandle>, actions: u64, after: Duration) {
+    async fn timer(self: Arc<Self>, h: Arc<TableHandle>, deadline: i64, after: Duration) {
         tokio::time::sleep(after).await;
         let mut t = h.state.lock().await;
-        if t.action_count() != actions {
+        // Only the timer of the deadline still shown: a move made (the deadline is cleared
+        // with it), or the person gone and a bot in his seat, ends it.
+        if t.deadline_ms != Some(deadline) {
             return;
         }
-        let Some(seat) = t.to_move() else { return };
+        let Some(seat) = t.to_move().filter(|&s| !t.is_bot(s)) else {
+            return;
+        };
         let Some(obs) = t.observation(Viewer::Seat(seat)) else {
             return;
         };

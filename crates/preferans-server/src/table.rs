@@ -125,6 +125,9 @@ pub struct Table {
     /// The last [`CHAT_LINES`] chat lines, oldest first. Kept in memory only: a restart
     /// clears them (they are talk, not the game).
     chat: std::collections::VecDeque<ChatLine>,
+    /// Chat lines per seat: 1 a second, 5 in a burst (a seat, not a connection: one token
+    /// may have many connections).
+    chat_limit: governor::DefaultKeyedRateLimiter<Seat>,
 }
 
 fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -> Option<Box<dyn Bot + Send>> {
@@ -183,6 +186,10 @@ impl Table {
             bot_driver_running: false,
             next_table: None,
             chat: std::collections::VecDeque::new(),
+            chat_limit: governor::RateLimiter::keyed(
+                governor::Quota::per_second(std::num::NonZeroU32::MIN)
+                    .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
+            ),
         })
     }
 
@@ -311,8 +318,10 @@ impl Table {
         s.kind = kind.clone();
         s.token = None;
         self.config.seats[usize::from(seat)] = kind;
-        // A move timer running for him is the bot's business now.
-        self.deadline_ms = None;
+        // A move timer running for him is the bot's business now (another person's runs on).
+        if self.to_move() == Some(seat) {
+            self.deadline_ms = None;
+        }
         self.version += 1;
         Ok(())
     }
@@ -450,6 +459,11 @@ impl Table {
             next_table: self.next_table.clone(),
             chat: self.chat.iter().cloned().collect(),
         }
+    }
+
+    /// Whether `seat` may say another chat line now (and counts it if so).
+    pub fn chat_allowed(&self, seat: Seat) -> bool {
+        self.chat_limit.check_key(&seat).is_ok()
     }
 
     /// Adds `seat`'s chat line (trimmed), or says why it is refused (nothing changes then).

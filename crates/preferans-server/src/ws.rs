@@ -22,9 +22,6 @@ const MESSAGE_BURST: NonZeroU32 = NonZeroU32::new(100).unwrap();
 /// Hint requests (each runs the expert's simulations) per second, and in a burst.
 const HINTS_PER_SECOND: NonZeroU32 = NonZeroU32::new(1).unwrap();
 const HINT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
-/// Chat lines per second, and in a burst: talk, not a flood that scrolls the others' chat.
-const CHAT_PER_SECOND: NonZeroU32 = NonZeroU32::new(1).unwrap();
-const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
 /// Refused messages in a row after which the connection is closed.
 const REFUSED_BEFORE_CLOSE: u32 = 1000;
 
@@ -39,7 +36,6 @@ const WARNING_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
 struct Limits {
     messages: DefaultDirectRateLimiter,
     hints: DefaultDirectRateLimiter,
-    chat: DefaultDirectRateLimiter,
     /// Messages refused in a row.
     refused: u32,
     /// When the last "slow down" warning was sent.
@@ -51,7 +47,6 @@ impl Limits {
         Limits {
             messages: RateLimiter::direct(Quota::per_second(MESSAGES_PER_SECOND).allow_burst(MESSAGE_BURST)),
             hints: RateLimiter::direct(Quota::per_second(HINTS_PER_SECOND).allow_burst(HINT_BURST)),
-            chat: RateLimiter::direct(Quota::per_second(CHAT_PER_SECOND).allow_burst(CHAT_BURST)),
             refused: 0,
             warned_at: None,
         }
@@ -182,9 +177,6 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
             }
         }
         ClientMsg::Chat { token, text } => {
-            if limits.chat.check().is_err() {
-                return Some(ServerMsg::error("too many chat lines: wait a moment"));
-            }
             let Some(j) = joined.as_ref() else {
                 return Some(ServerMsg::error("join a table first"));
             };
@@ -192,6 +184,10 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
             let Some(seat) = t.seat_of_token(&token) else {
                 return Some(ServerMsg::error(HubError::BadToken.to_string()));
             };
+            // Talk, not a flood that scrolls the others' chat away.
+            if !t.chat_allowed(seat) {
+                return Some(ServerMsg::error("too many chat lines: wait a moment"));
+            }
             match t.say(seat, &text) {
                 // Every viewer (this one too) gets it with the table's next state.
                 Ok(()) => {

@@ -68,3 +68,47 @@ async fn a_leaver_s_seat_is_played_by_a_bot_and_his_page_becomes_a_spectator_s()
     assert_eq!(status, 409, "{v}");
     assert!(v["error"].as_str().unwrap().contains("over"));
 }
+
+#[tokio::test]
+async fn leaving_leaves_another_person_s_move_timer_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let id = create(
+        server.addr,
+        json!({"seats": seats, "hand_limit": 1, "seed": 3, "move_timer_secs": 2}),
+    )
+    .await;
+    let (_, ann) = seat(server.addr, &id, "Ann").await;
+    let (bob_seat, bob) = seat(server.addr, &id, "Bob").await;
+    let mut b = Client::connect(server.addr).await;
+    let mut st = b.join(&id, Some(&bob)).await;
+    // Seat 0 deals, so Bob (seat 1, the eldest) speaks first, on the clock.
+    assert_eq!(st["observation"]["to_move"], bob_seat);
+    while st["deadline_ms"].is_null() {
+        st = b.recv_type("state").await;
+    }
+    let deadline = st["deadline_ms"].clone();
+    let (status, _) = post(server.addr, &format!("/api/tables/{id}/leave"), json!({"token": ann})).await;
+    assert_eq!(status, 200);
+    // The leave's state shows Bob the same deadline, and his time runs out then: the server
+    // plays for him once, not earlier and not twice.
+    let st = b.recv_type("state").await;
+    assert_eq!(st["deadline_ms"], deadline, "Bob's deadline is not moved");
+    let st = loop {
+        let st = b.recv_type("state").await;
+        if !st["observation"]["history"].as_array().unwrap().is_empty() {
+            break st;
+        }
+    };
+    let history = st["observation"]["history"].as_array().unwrap();
+    assert_eq!(history[0][0], bob_seat, "{history:?}");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    assert!(
+        now >= deadline.as_i64().unwrap(),
+        "not before the deadline he was shown"
+    );
+}

@@ -52,7 +52,11 @@ impl Hub {
         // New deals, whatever the finished game was dealt from.
         config.seed = None;
         let next = self.create_table_from(address, config).await?;
-        self.store.set_next_table(id, &next).await?;
+        // The new table exists now: link it even if the link cannot be stored (then only a
+        // restart forgets it), rather than have the next asker create another one.
+        if let Err(e) = self.store.set_next_table(id, &next).await {
+            tracing::error!(table = %id, next = %next, "the next game's link was not stored: {e}");
+        }
         let mut t = h.state.lock().await;
         t.set_next_table(next.clone());
         h.changed.send_replace(t.version());

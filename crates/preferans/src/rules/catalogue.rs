@@ -32,7 +32,7 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         name: "allpass_exit",
         rule: "A6",
-        values: "comma list of levels, e.g. 6,7,7 (empty: none)",
+        values: "comma list of levels, e.g. 6,7,7, or none",
         help: "minimum opening bid after k all-pass hands in a row",
     },
     OptionInfo {
