@@ -95,21 +95,8 @@ fn restore_replays_the_stored_log() {
         t.commit(next);
         log.push((seat, a.to_string()));
     }
-    let stored = StoredTable {
-        id: "t1".into(),
-        config: t.config.clone(),
-        seed: 7,
-        status: TableStatus::Open,
-        created_at: 0,
-        seats: vec![StoredSeat {
-            seat: 0,
-            name: "Ann".into(),
-            token: "x".into(),
-            hands_before: 0,
-        }],
-        actions: log,
-        next_table: Some("t2".into()),
-    };
+    let mut stored = stored_as_t1(&t, vec![stored_seat(0, "Ann", "x", 0)], log);
+    stored.next_table = Some("t2".into());
     let r = Table::restore(&stored).unwrap();
     assert_eq!(r.game(), t.game());
     assert_eq!(r.action_count(), 12);
@@ -148,6 +135,29 @@ fn hand_summaries_name_the_players() {
     let expected = outcome.summary().replace("seat 0", "Ann").replace("seat 2", &bot);
     assert_eq!(*line, format!("hand 1: {expected}"));
     assert_eq!(v.last_hand.unwrap().summary, expected);
+}
+
+/// Table `t` (id "t1", seed 7) as the store would hand it back.
+fn stored_as_t1(t: &Table, seats: Vec<StoredSeat>, actions: Vec<(Seat, String)>) -> StoredTable {
+    StoredTable {
+        id: "t1".into(),
+        config: t.config.clone(),
+        seed: 7,
+        status: TableStatus::Open,
+        created_at: 0,
+        seats,
+        actions,
+        next_table: None,
+    }
+}
+
+fn stored_seat(seat: Seat, name: &str, token: &str, hands_before: u32) -> StoredSeat {
+    StoredSeat {
+        seat,
+        name: name.into(),
+        token: token.into(),
+        hands_before,
+    }
 }
 
 /// Plays first legal actions until `hands` hands are finished, logging them.
@@ -192,29 +202,11 @@ fn hands_played_before_a_seat_was_claimed_do_not_name_its_player() {
     assert_eq!(names_in(&t), (false, true));
     assert!(t.view(Viewer::Spectator).last_hand.unwrap().summary.contains("Bob"));
     // The claim's moment survives a restart.
-    let stored = StoredTable {
-        id: "t1".into(),
-        config: t.config.clone(),
-        seed: 7,
-        status: TableStatus::Open,
-        created_at: 0,
-        seats: vec![
-            StoredSeat {
-                seat: 0,
-                name: "Ann".into(),
-                token: token_digest("secret-a"),
-                hands_before: 0,
-            },
-            StoredSeat {
-                seat: 1,
-                name: "Bob".into(),
-                token: token_digest("secret-b"),
-                hands_before: 1,
-            },
-        ],
-        actions: log,
-        next_table: None,
-    };
+    let seats = vec![
+        stored_seat(0, "Ann", &token_digest("secret-a"), 0),
+        stored_seat(1, "Bob", &token_digest("secret-b"), 1),
+    ];
+    let stored = stored_as_t1(&t, seats, log);
     let r = Table::restore(&stored).unwrap();
     assert_eq!(r.game().finished_hands().len(), 2);
     assert_eq!(names_in(&r), (false, true));
