@@ -73,6 +73,25 @@ export function tokenKey(id) {
   return `pref-token-${id}`;
 }
 
+// The banner over the trick: the contract, the highest bid so far, or the phase.
+export function contractText(obs, seats, you) {
+  const who = (seat) => holderName({ seat }, seats, you);
+  if (obs.contract) return `Contract ${actionLabel("bid " + obs.contract)} by ${who(obs.declarer)}` + (obs.defence ? `, ${obs.defence} defence` : "");
+  if (obs.highest_bid) return `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${who(obs.highest_bid[0])}`;
+  if (obs.phase === "auction") return "Auction";
+  if (obs.phase === "play") return "All-pass: take as few tricks as you can" + (obs.dealer_tricks ? ` · the dealer (${who(obs.dealer)}) took ${obs.dealer_tricks} with the talon` : "");
+  return phaseLabel(obs.phase);
+}
+
+// The hand's calls (bids, whists, declarations) in order, as one line: the cards are on the
+// table. A discard the viewer may not see is "discards".
+export function callsText(obs, seats, you) {
+  return obs.history
+    .filter(([, a]) => a === null || !a.startsWith("play "))
+    .map(([seat, a]) => `${holderName({ seat }, seats, you)}: ${a === null ? "discards" : actionLabel(a)}`)
+    .join(" · ");
+}
+
 // The engine's phase names as words for a banner.
 export function phaseLabel(phase) {
   const words = { auction: "Auction", "talon-choice": "Talon: take or push", discard: "Discard", declare: "Declaring the contract", whist: "Whist round", "dealer-whist": "The dealer's whist", "defence-choice": "Open or closed defence", play: "Play", done: "Hand over" };

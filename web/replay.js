@@ -1,5 +1,5 @@
 // Replay of a finished game, one action at a time (every card shown: the game is over).
-import { el, api, cardEl, cardLabel, actionLabel, holderName, phaseLabel } from "/static/common.js";
+import { el, api, cardEl, cardLabel, actionLabel, holderName, contractText, callsText } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -27,7 +27,10 @@ async function show(n) {
       return el("div", { class: "seat" + (obs.to_move === h.seat ? " to-move" : "") }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) + (obs.dealer === h.seat ? " (dealer)" : "") }),
         el("div", { text: `tricks: ${hv ? hv.tricks : 0}` }), el("div", {}, h.cards === "-" ? [] : h.cards.split(" ").map((c) => cardEl(c, { small: true }))));
     }));
-    $("contract").textContent = obs.contract ? `Contract ${actionLabel("bid " + obs.contract)} by ${holderName({ seat: obs.declarer }, seats, null)}` : phaseLabel(obs.phase);
+    $("contract").textContent = contractText(obs, seats, null);
+    const calls = callsText(obs, seats, null);
+    $("calls").hidden = calls === "";
+    $("calls").textContent = calls;
     const shown = obs.trick.length ? obs.trick : obs.last_trick;
     $("trick").replaceChildren(...shown.map((t) => el("figure", {}, cardEl(t.card), el("figcaption", { text: holderName(t.by, seats, null) }))));
     $("talon").replaceChildren(el("span", { text: "talon " }), ...r.talon.map((c) => cardEl(c, { small: true })));

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, playerName, setPlayerName, tokenKey, phaseLabel } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, playerName, setPlayerName, tokenKey, contractText, callsText } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -158,13 +158,10 @@ function render(view) {
   if (view.you !== null && view.you !== undefined && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
     $("me").append(el("div", { class: "who", text: "You sit out this hand (dealer)." }));
   }
-  if (obs.contract) $("contract").textContent = `Contract ${actionLabel("bid " + obs.contract)} by ${holderName({ seat: obs.declarer }, view.seats, view.you)}` + (obs.defence ? `, ${obs.defence} defence` : "");
-  else if (obs.highest_bid) $("contract").textContent = `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${holderName({ seat: obs.highest_bid[0] }, view.seats, view.you)}`;
-  else $("contract").textContent = obs.phase === "auction" ? "Auction" : obs.phase === "play" ? "All-pass: take as few tricks as you can" + (obs.dealer_tricks ? ` · the dealer (${holderName({ seat: obs.dealer }, view.seats, view.you)}) took ${obs.dealer_tricks} with the talon` : "") : phaseLabel(obs.phase);
-  // The hand's calls (bids, whists, declarations) in order: the cards are on the table.
-  const calls = obs.history.filter(([, a]) => a === null || !a.startsWith("play ")).map(([seat, a]) => `${holderName({ seat }, view.seats, view.you)}: ${a === null ? "discards" : actionLabel(a)}`);
-  $("calls").hidden = calls.length === 0;
-  $("calls").textContent = calls.join(" · ");
+  $("contract").textContent = contractText(obs, view.seats, view.you);
+  const calls = callsText(obs, view.seats, view.you);
+  $("calls").hidden = calls === "";
+  $("calls").textContent = calls;
   const shown = obs.trick.length ? obs.trick : obs.last_trick;
   for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
   if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));

@@ -193,6 +193,8 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   for (let i = 0; i < 3; i++) await page.click("#next");
   await page.waitForFunction(() => /action 3 of/.test(document.querySelector("#step").textContent));
   // The last action names its player and reads as the table page writes it (10♥, 7♠, misère).
+  // The three calls so far are listed, as on the table page.
+  assert.equal((await page.locator("#calls").innerText()).split(" · ").length, 3, await page.locator("#calls").innerText());
   const last = await page.locator("#action").innerText();
   assert.match(last, /^last: .+ bot \d: \S/);
   assert.doesNotMatch(last, /seat \d|bid /);
