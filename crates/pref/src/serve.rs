@@ -28,6 +28,10 @@ pub struct ServeArgs {
     /// Tables still playing that one client address may have created (0: no limit).
     #[arg(long, default_value_t = 20)]
     open_tables_per_address: u32,
+    /// Seconds a seated person must have been away (no connection to his table) before
+    /// another player there may let a bot play his seat.
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    away_before_bot_secs: u64,
 }
 
 /// Runs the server until it is stopped.
@@ -43,6 +47,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             posts_per_minute: a.posts_per_minute,
             connections_per_address: a.connections_per_address,
             open_tables_per_address: a.open_tables_per_address,
+            away_before_bot: Duration::from_secs(a.away_before_bot_secs),
             ..HubSettings::default()
         };
         let server = Server::start(a.addr, &a.database, settings)

@@ -50,6 +50,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables/{id}/seats", post(claim_seat))
         .route("/tables/{id}/rematch", post(rematch))
         .route("/tables/{id}/leave", post(leave))
+        .route("/tables/{id}/seats/{seat}/bot", post(away_seat_to_bot))
         .route("/tables/{id}/sheet.svg", get(sheet_svg))
         .route("/tables/{id}/record", get(record))
         .route("/tables/{id}/replay", get(replay))
@@ -233,6 +234,18 @@ async fn leave(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
     let seat = hub.leave(&id, &req.token).await?;
+    Ok(Json(json!({ "seat": seat, "bot": crate::table::Table::LEAVER_BOT })))
+}
+
+/// Another player hands an absent person's seat to a bot ([`Hub::away_seat_to_bot`]):
+/// `{"seat", "bot"}`.
+async fn away_seat_to_bot(
+    State(hub): State<Arc<Hub>>,
+    Path((id, seat)): Path<(String, Seat)>,
+    body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    hub.away_seat_to_bot(&id, &req.token, seat).await?;
     Ok(Json(json!({ "seat": seat, "bot": crate::table::Table::LEAVER_BOT })))
 }
 

@@ -92,6 +92,9 @@ pub struct HubSettings {
     /// Tables not yet over that one client address may have created (since the server
     /// started); 0: no limit.
     pub open_tables_per_address: u32,
+    /// How long a seated person must have had no connection to his table before another
+    /// player there may hand his seat to a bot.
+    pub away_before_bot: Duration,
 }
 
 impl Default for HubSettings {
@@ -102,6 +105,7 @@ impl Default for HubSettings {
             posts_per_minute: 60,
             connections_per_address: 64,
             open_tables_per_address: 20,
+            away_before_bot: Duration::from_secs(120),
         }
     }
 }

@@ -24,6 +24,11 @@ pub struct SeatState {
     /// How many hands were finished when a person claimed the seat: those hands were played
     /// without him (a move timer plays a free seat), so their summaries do not name him.
     pub hands_before: usize,
+    /// The person's open connections to this table (memory only).
+    connections: u32,
+    /// Since when (Unix ms) the person has had no connection: the table's creation or the
+    /// server's start, or his last connection's end.
+    away_since_ms: i64,
 }
 
 /// Public facts about one seat.
@@ -35,6 +40,9 @@ pub struct SeatInfo {
     pub name: Option<String>,
     /// The bot level, for bot seats.
     pub bot: Option<String>,
+    /// A seated person with no connection to the table: since when (Unix ms). `None` for a
+    /// person connected, a free seat and a bot.
+    pub away_since_ms: Option<i64>,
 }
 
 /// One line of the table's chat.
@@ -171,6 +179,8 @@ impl Table {
                 token: None,
                 bot: make_bot(k, seed, i, &rules),
                 hands_before: 0,
+                connections: 0,
+                away_since_ms: crate::store::now_ms(),
             })
             .collect();
         Ok(Table {
@@ -290,6 +300,7 @@ impl Table {
             s.name = Some(name);
             s.token = Some(token_digest(token));
             s.hands_before = hands_before;
+            s.away_since_ms = crate::store::now_ms();
             self.version += 1;
         }
     }
@@ -401,8 +412,33 @@ impl Table {
                     SeatKind::Bot { level } => Some(level.clone()),
                     SeatKind::Human => None,
                 },
+                away_since_ms: (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0)
+                    .then_some(s.away_since_ms),
             })
             .collect()
+    }
+
+    /// A connection of `seat`'s person opened (`true`) or closed (`false`); the seat list
+    /// shows who is away.
+    pub fn connection(&mut self, seat: Seat, opened: bool) {
+        if let Some(s) = self.seats.get_mut(usize::from(seat)) {
+            if opened {
+                s.connections += 1;
+            } else {
+                s.connections = s.connections.saturating_sub(1);
+                if s.connections == 0 {
+                    s.away_since_ms = crate::store::now_ms();
+                }
+            }
+            self.version += 1;
+        }
+    }
+
+    /// How long (ms) the person in `seat` has had no connection at `now_ms`, or `None` when
+    /// the seat is not a seated person's or he is connected.
+    pub fn away_for_ms(&self, seat: Seat, now_ms: i64) -> Option<i64> {
+        let s = self.seats.get(usize::from(seat))?;
+        (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0).then(|| now_ms - s.away_since_ms)
     }
 
     /// A seat's name in the summary of hand `hand` (0-based): the person's or bot's, or

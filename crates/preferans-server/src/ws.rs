@@ -60,6 +60,18 @@ struct Joined {
     /// who left the table (a bot plays his seat) may no longer see its cards.
     token: Option<String>,
     changes: watch::Receiver<u64>,
+    /// The seat whose person this connection counts as present
+    /// ([`crate::table::Table::connection`]).
+    present: Option<preferans::Seat>,
+}
+
+/// The connection no longer counts as its seat's person being present.
+async fn absent(j: &mut Joined) {
+    if let Some(seat) = j.present.take() {
+        let mut t = j.table.state.lock().await;
+        t.connection(seat, false);
+        j.table.changed.send_replace(t.version());
+    }
 }
 
 async fn changed(joined: &mut Option<Joined>) -> bool {
@@ -75,6 +87,8 @@ async fn state_msg(j: &mut Joined) -> ServerMsg {
     if let Viewer::Seat(seat) = j.viewer {
         if j.token.as_deref().and_then(|tok| t.seat_of_token(tok)) != Some(seat) {
             j.viewer = Viewer::Spectator;
+            // A bot plays the seat now: nobody is present for it.
+            j.present = None;
         }
     }
     ServerMsg::State(Box::new(t.view(j.viewer)))
@@ -119,6 +133,9 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
             }
         }
     }
+    if let Some(j) = joined.as_mut() {
+        absent(j).await;
+    }
 }
 
 async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, text: &str) -> Option<ServerMsg> {
@@ -140,11 +157,25 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
                     None => return Some(ServerMsg::error(HubError::BadToken.to_string())),
                 },
             };
+            // A join replaces the connection's earlier one.
+            if let Some(old) = joined.as_mut() {
+                absent(old).await;
+            }
+            let present = match viewer {
+                Viewer::Seat(seat) => {
+                    let mut t = h.state.lock().await;
+                    t.connection(seat, true);
+                    h.changed.send_replace(t.version());
+                    Some(seat)
+                }
+                Viewer::Spectator => None,
+            };
             let mut j = Joined {
                 changes: h.changed.subscribe(),
                 table: h,
                 viewer,
                 token,
+                present,
             };
             let state = state_msg(&mut j).await;
             // Bots wait while nobody watches their table: this join may wake them.

@@ -112,3 +112,71 @@ async fn leaving_leaves_another_person_s_move_timer_as_it_was() {
         "not before the deadline he was shown"
     );
 }
+
+#[tokio::test]
+async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 3})).await;
+    let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
+    let (bob_seat, bob) = seat(server.addr, &id, "Bob").await;
+    let mut a = Client::connect(server.addr).await;
+    a.join(&id, Some(&ann)).await;
+    let mut b = Client::connect(server.addr).await;
+    let st = b.join(&id, Some(&bob)).await;
+    let away = |st: &Value, s: u8| st["seats"][usize::from(s)]["away_since_ms"].clone();
+    assert!(
+        away(&st, ann_seat).is_null() && away(&st, bob_seat).is_null(),
+        "both connected"
+    );
+    let ask = |seat: u8, token: String| {
+        let path = format!("/api/tables/{id}/seats/{seat}/bot");
+        async move { post(server.addr, &path, json!({ "token": token })).await }
+    };
+    let (status, v) = ask(ann_seat, bob.clone()).await;
+    assert_eq!(status, 409, "a connected player is not replaced: {v}");
+    // Ann's connection ends: Bob's page shows her away.
+    drop(a);
+    let st = loop {
+        let st = b.recv_type("state").await;
+        if !away(&st, ann_seat).is_null() {
+            break st;
+        }
+    };
+    assert!(away(&st, ann_seat).as_i64().unwrap() > 0);
+    let (status, v) = ask(ann_seat, bob.clone()).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("a bot may take over after 1 s"),
+        "{v}"
+    );
+    for (seat, token, status) in [
+        (bob_seat, bob.clone(), 409),
+        (2, bob.clone(), 409),
+        (9, bob.clone(), 409),
+        (ann_seat, "x".into(), 403),
+    ] {
+        assert_eq!(ask(seat, token).await.0, status, "seat {seat}");
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (status, v) = ask(ann_seat, bob.clone()).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v, json!({"seat": ann_seat, "bot": "heuristic"}));
+    let st = loop {
+        let st = b.recv_type("state").await;
+        if st["seats"][usize::from(ann_seat)]["bot"] == "heuristic" {
+            break st;
+        }
+    };
+    assert_eq!(st["seats"][usize::from(ann_seat)]["name"], "Ann");
+    assert!(away(&st, ann_seat).is_null(), "a bot is never away");
+    // Her token holds nothing now; the game goes on to its end with Bob.
+    let mut a = Client::connect(server.addr).await;
+    a.send(json!({"type": "join", "table": id, "token": ann})).await;
+    assert!(a.recv_type("error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("token"));
+    play_to_the_end(&mut b, u64::from(bob_seat)).await;
+}

@@ -1,5 +1,5 @@
-//! A person leaves the table: a bot plays his seat from then on, so that the others' game
-//! goes on instead of waiting for him for ever.
+//! A person leaves the table, or has been away from it too long: a bot plays his seat from
+//! then on, so that the others' game goes on instead of waiting for him for ever.
 
 use std::sync::Arc;
 
@@ -19,22 +19,63 @@ impl Hub {
     /// ([`HubError::Seat`]); storage failure (nothing changed).
     pub async fn leave(self: &Arc<Self>, id: &str, token: &str) -> Result<Seat, HubError> {
         let h = self.table(id).await?;
-        let mut t = h.state.lock().await;
+        let t = h.state.lock().await;
         let seat = t.seat_of_token(token).ok_or(HubError::BadToken)?;
-        if t.status() == TableStatus::Finished {
-            return Err(HubError::Seat("the game is over: there is nothing to leave".into()));
+        self.seat_to_bot(&h, t, seat).await?;
+        Ok(seat)
+    }
+
+    /// Another player at table `id` (`token`) hands `seat` to a bot: the person there has had
+    /// no connection to the table for [`crate::HubSettings::away_before_bot`] at least, and
+    /// the others would otherwise wait for him for ever. As [`Hub::leave`] for that seat.
+    ///
+    /// # Errors
+    /// No table; a token that is not a seat's ([`HubError::BadToken`]); the seat his own, not
+    /// a seated person's, a person not away long enough, or the game over ([`HubError::Seat`]);
+    /// storage failure.
+    pub async fn away_seat_to_bot(self: &Arc<Self>, id: &str, token: &str, seat: Seat) -> Result<(), HubError> {
+        let h = self.table(id).await?;
+        let t = h.state.lock().await;
+        let asker = t.seat_of_token(token).ok_or(HubError::BadToken)?;
+        if asker == seat {
+            return Err(HubError::Seat("that is your own seat: leave the table instead".into()));
         }
-        // Stored first, then applied: a failed write leaves him seated.
+        let wait = i64::try_from(self.settings.away_before_bot.as_millis()).unwrap_or(i64::MAX);
+        match t.away_for_ms(seat, crate::store::now_ms()) {
+            None => return Err(HubError::Seat(format!("seat {seat} is not an absent person's"))),
+            Some(away) if away < wait => {
+                return Err(HubError::Seat(format!(
+                    "seat {seat}'s player has been away for {} s: a bot may take over after {} s",
+                    away / 1000,
+                    wait / 1000
+                )))
+            }
+            Some(_) => {}
+        }
+        self.seat_to_bot(&h, t, seat).await
+    }
+
+    /// Hands a seated person's `seat` to a bot: stored first, then applied (a failed write
+    /// leaves him seated), then the bot is scheduled.
+    async fn seat_to_bot(
+        self: &Arc<Self>,
+        h: &Arc<super::TableHandle>,
+        mut t: tokio::sync::MutexGuard<'_, Table>,
+        seat: Seat,
+    ) -> Result<(), HubError> {
+        if t.status() == TableStatus::Finished {
+            return Err(HubError::Seat("the game is over: its seats stay as they were".into()));
+        }
         let mut config = t.config.clone();
         config.seats[usize::from(seat)] = SeatKind::Bot {
             level: Table::LEAVER_BOT.into(),
         };
-        self.store.hand_seat_to_bot(id, seat, &config).await?;
+        self.store.hand_seat_to_bot(&t.id, seat, &config).await?;
         t.hand_to_bot(seat).map_err(HubError::Seat)?;
         h.changed.send_replace(t.version());
         drop(t);
         // The bot may be the one to move.
-        self.schedule(&h).await;
-        Ok(seat)
+        self.schedule(h).await;
+        Ok(())
     }
 }

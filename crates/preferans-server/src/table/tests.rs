@@ -277,3 +277,26 @@ fn a_person_who_leaves_hands_his_seat_to_a_bot_that_keeps_his_name() {
     assert_eq!(seat, 0);
     assert!(bot.choose(&obs).is_some());
 }
+
+#[test]
+fn a_seated_person_is_away_while_no_connection_of_his_is_open() {
+    let mut t = table();
+    let now = crate::store::now_ms();
+    assert_eq!(t.away_for_ms(0, now), None, "a free seat is nobody's");
+    assert_eq!(t.away_for_ms(2, now), None, "a bot is never away");
+    t.claim(0, "Ann".into(), "secret-a");
+    assert!(t.away_for_ms(0, now + 5_000).is_some_and(|ms| ms >= 5_000 - 1_000));
+    assert!(t.seat_infos()[0].away_since_ms.is_some());
+    let version = t.version();
+    t.connection(0, true);
+    t.connection(0, true);
+    assert!(t.version() > version, "the others are told");
+    assert_eq!(t.away_for_ms(0, now), None);
+    assert_eq!(t.seat_infos()[0].away_since_ms, None);
+    t.connection(0, false);
+    assert_eq!(t.away_for_ms(0, now), None, "one connection of two is still open");
+    t.connection(0, false);
+    let since = t.seat_infos()[0].away_since_ms.unwrap();
+    assert!(since >= now);
+    assert_eq!(t.away_for_ms(0, since + 3_000), Some(3_000));
+}

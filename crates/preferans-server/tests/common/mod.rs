@@ -20,6 +20,7 @@ pub fn fast() -> HubSettings {
         posts_per_minute: 0,
         connections_per_address: 0,
         open_tables_per_address: 0,
+        away_before_bot: Duration::from_secs(1),
     }
 }
 
