@@ -69,6 +69,8 @@ function seatBox(view, hv, obs) {
   if (seatNo !== null && seatNo === obs.declarer) tags.push("declarer");
   if (hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
   if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
+  const away = seatNo !== null && seatNo !== view.you && view.seats[seatNo]?.away_since_ms;
+  if (away) tags.push("away");
   // An open hand this viewer plays (open whist, the Hussar dummy): its legal cards are buttons.
   const cardOf = (c) => {
     const action = `play ${c}`;
@@ -83,7 +85,12 @@ function seatBox(view, hv, obs) {
     el("div", { class: "who", text: holderName(holder, view.seats, view.you) + (seatNo === null ? "" : ` · seat ${seatNo}`) }),
     el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))),
     el("div", { text: `tricks: ${hv.tricks}` }),
-    el("div", {}, cards));
+    el("div", {}, cards),
+    // A player gone for good would keep the others waiting: after a while (the server
+    // says how long) a bot may play on for him.
+    away && view.you !== null && view.you !== undefined
+      ? el("button", { class: "away-bot", "data-seat": seatNo, text: "let a bot play for him", onclick: () => awayToBot(seatNo) })
+      : null);
   return box;
 }
 
@@ -366,6 +373,15 @@ document.addEventListener("keydown", (ev) => {
   }
   showTyped();
 });
+
+async function awayToBot(seat) {
+  $("error").textContent = "";
+  try {
+    await api(`/api/tables/${tableId}/seats/${seat}/bot`, { token });
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
+}
 
 // Leaving hands the seat to a bot for the rest of the game (the others play on); this page
 // then watches.

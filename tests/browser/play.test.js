@@ -18,7 +18,7 @@ let server, base, browser;
 
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), "pref-browser-"));
-  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--database", `sqlite://${join(dir, "pref.db")}`, "--bot-delay-ms", "0", "--open-tables-per-address", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--database", `sqlite://${join(dir, "pref.db")}`, "--bot-delay-ms", "0", "--open-tables-per-address", "0", "--away-before-bot-secs", "1"], { stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
     let out = "";
     server.stdout.on("data", (d) => {
@@ -429,6 +429,27 @@ test("a discard is chosen by typing the cards' names", async () => {
   await page.click("#discard-btn");
   await page.waitForFunction(() => !document.querySelector("#discard-btn"));
   assert.equal(await page.locator("#hand button.card").count(), 10);
+});
+
+test("a player gone from the table is shown away, and another lets a bot play for him", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "gone", seats, hand_limit: 1, seed: 6 })).json();
+  const ola = await seatedPage(id, 0, "Ola");
+  const per = await seatedPage(id, 1, "Per");
+  await per.waitForSelector("#hand button.card");
+  const perBox = '#others .seat[data-seat="1"]';
+  await ola.waitForSelector(perBox);
+  assert.doesNotMatch(await ola.locator(perBox).innerText(), /away/, "Per is here");
+  await per.close();
+  await ola.waitForSelector(`${perBox} button.away-bot`);
+  assert.match(await ola.locator(`${perBox} .tags`).innerText(), /away/);
+  // After the server's wait (1 s in this test) a bot may play for him.
+  await ola.waitForTimeout(1100);
+  await ola.click(`${perBox} button.away-bot`);
+  await ola.waitForFunction((b) => /heuristic bot/.test(document.querySelector(`${b} .tags`).textContent), perBox);
+  assert.equal(await ola.locator(`${perBox} button.away-bot`).count(), 0);
+  assert.match(await ola.locator(`${perBox} .who`).innerText(), /^Per/);
+  assert.equal(await ola.locator("#error").innerText(), "");
 });
 
 test("the lobby fits a phone and takes options from its list, one with commas", async () => {
