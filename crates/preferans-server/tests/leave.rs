@@ -7,6 +7,14 @@ mod common;
 use common::{create, get, play_to_the_end, post, seat, sqlite_url, start, Client};
 use serde_json::{json, Value};
 
+/// Joining table `id` with `token` is refused: it holds no seat.
+async fn assert_token_holds_nothing(addr: std::net::SocketAddr, id: &str, token: &str) {
+    let mut c = Client::connect(addr).await;
+    c.send(json!({"type": "join", "table": id, "token": token})).await;
+    let e = c.recv_type("error").await;
+    assert!(e["message"].as_str().unwrap().contains("token"), "{e}");
+}
+
 #[tokio::test]
 async fn a_leaver_s_seat_is_played_by_a_bot_and_his_page_becomes_a_spectator_s() {
     let dir = tempfile::tempdir().unwrap();
@@ -54,12 +62,7 @@ async fn a_leaver_s_seat_is_played_by_a_bot_and_his_page_becomes_a_spectator_s()
         (s["name"].as_str(), s["bot"].as_str()),
         (Some("Ann"), Some("heuristic"))
     );
-    let mut a = Client::connect(server.addr).await;
-    a.send(json!({"type": "join", "table": id, "token": ann})).await;
-    assert!(a.recv_type("error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("token"));
+    assert_token_holds_nothing(server.addr, &id, &ann).await;
     // Bob plays on with the bot in her seat, to the end of the game.
     let mut b = Client::connect(server.addr).await;
     b.join(&id, Some(&bob)).await;
@@ -172,11 +175,6 @@ async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_requ
     assert_eq!(st["seats"][usize::from(ann_seat)]["name"], "Ann");
     assert!(away(&st, ann_seat).is_null(), "a bot is never away");
     // Her token holds nothing now; the game goes on to its end with Bob.
-    let mut a = Client::connect(server.addr).await;
-    a.send(json!({"type": "join", "table": id, "token": ann})).await;
-    assert!(a.recv_type("error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("token"));
+    assert_token_holds_nothing(server.addr, &id, &ann).await;
     play_to_the_end(&mut b, u64::from(bob_seat)).await;
 }
