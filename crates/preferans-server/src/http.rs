@@ -194,6 +194,17 @@ async fn rules_info() -> Json<serde_json::Value> {
     Json(json!({ "games": ["russian"], "presets": presets, "options": options, "bots": bot_levels() }))
 }
 
+/// A request's JSON body, or a 400 with serde's reason (unknown fields are refused).
+fn json_body<T>(body: Result<Json<T>, axum::extract::rejection::JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(t)| t)
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))
+}
+
+/// The answer naming a table: `{"id", "link"}`.
+fn table_link(id: &str) -> serde_json::Value {
+    json!({ "id": id, "link": format!("/table/{id}") })
+}
+
 /// Refuses a client over its allowance of tables and seats ([`crate::HubSettings`]).
 fn check_posts(hub: &Hub, client: SocketAddr) -> Result<(), ApiError> {
     if hub.allow_post(client.ip()) {
@@ -212,12 +223,9 @@ async fn create_table(
     body: Result<Json<TableConfig>, axum::extract::rejection::JsonRejection>,
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
     check_posts(&hub, client)?;
-    let Json(config) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let config = json_body(body)?;
     let id = hub.create_table_from(client.ip(), config).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "id": id, "link": format!("/table/{id}") })),
-    ))
+    Ok((StatusCode::CREATED, Json(table_link(&id))))
 }
 
 #[derive(Deserialize)]
@@ -232,7 +240,7 @@ async fn leave(
     Path(id): Path<String>,
     body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let req = json_body(body)?;
     let seat = hub.leave(&id, &req.token).await?;
     Ok(Json(json!({ "seat": seat, "bot": crate::table::Table::LEAVER_BOT })))
 }
@@ -244,7 +252,7 @@ async fn away_seat_to_bot(
     Path((id, seat)): Path<(String, Seat)>,
     body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let req = json_body(body)?;
     hub.away_seat_to_bot(&id, &req.token, seat).await?;
     Ok(Json(json!({ "seat": seat, "bot": crate::table::Table::LEAVER_BOT })))
 }
@@ -266,11 +274,11 @@ async fn rematch(
     body: Result<Json<RematchRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     check_posts(&hub, client)?;
-    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let req = json_body(body)?;
     let next = hub
         .rematch(client.ip(), &id, &req.token, req.password.as_deref())
         .await?;
-    Ok(Json(json!({ "id": next, "link": format!("/table/{next}") })))
+    Ok(Json(table_link(&next)))
 }
 
 #[derive(Deserialize)]
@@ -290,7 +298,7 @@ async fn claim_seat(
     body: Result<Json<SeatRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     check_posts(&hub, client)?;
-    let Json(req) = body.map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let req = json_body(body)?;
     let (seat, token) = hub
         .claim_seat(&id, req.seat, &req.name, req.password.as_deref())
         .await?;
