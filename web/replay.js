@@ -1,5 +1,5 @@
 // Replay of a finished game, one action at a time (every card shown: the game is over).
-import { el, api, cardEl, cardLabel, actionLabel, holderName, contractText, callsText } from "/static/common.js";
+import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText, callsText } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -80,6 +80,50 @@ function jumpHand(dir) {
   else show(k > 0 ? first(k - 1) : 0);
 }
 
+// The review of the whole game, made by the server in the background: asked again until it
+// is there, with its progress meanwhile.
+async function review() {
+  $("review-btn").disabled = true;
+  let r;
+  try {
+    r = await api(`/api/tables/${tableId}/review`);
+  } catch (e) {
+    $("review-status").textContent = e.message;
+    $("review-btn").disabled = false;
+    return;
+  }
+  if (r.status === "waiting" || r.status === "running") {
+    $("review-progress").hidden = false;
+    $("review-progress").max = r.total || 1;
+    $("review-progress").value = r.done;
+    $("review-status").textContent = r.status === "waiting" ? "waiting for another review to end…" : `reviewing: ${Math.round((100 * r.done) / (r.total || 1))} %`;
+    setTimeout(review, 700);
+    return;
+  }
+  $("review-progress").hidden = true;
+  if (r.status === "failed") {
+    $("review-status").textContent = `The review failed: ${r.error}`;
+    return;
+  }
+  showReview(r);
+}
+
+function showReview(r) {
+  const seats = r.names.map((name) => ({ name }));
+  const who = (s) => holderName({ seat: s }, seats, null);
+  const go = (step) => el("button", { text: "show", "data-step": step, onclick: () => { show(step); $("analysis").scrollIntoView({ behavior: "smooth" }); } });
+  const calls = r.calls_weighed ? `${r.calls.length} call${r.calls.length === 1 ? "" : "s"} that cost ${r.call_threshold} whists or more` : "calls not weighed (a Hussar game has no model for the dummy)";
+  $("review-status").textContent = `${r.cards.length} card${r.cards.length === 1 ? "" : "s"} that cost tricks · ${calls}.`;
+  $("review-cards-title").hidden = r.cards.length === 0;
+  $("review-cards").replaceChildren(...r.cards.map((m) => el("li", { "data-step": m.step },
+    `Hand ${m.hand}, trick ${m.trick}: ${who(m.seat)} played `, el("b", { class: RED.has(m.played.slice(-1)) ? "red" : "", text: cardLabel(m.played) }),
+    ` — best ${m.best.map(cardLabel).join(" or ")} — costs ${tricks(m.cost)} `, go(m.step))));
+  $("review-calls-title").hidden = r.calls.length === 0;
+  $("review-calls").replaceChildren(...r.calls.map((m) => el("li", { "data-step": m.step },
+    `Hand ${m.hand}: ${who(m.seat)} chose ${actionLabel(m.chosen)} — best ${actionLabel(m.best)} — costs ${m.cost} whists `, go(m.step))));
+}
+
+$("review-btn").onclick = review;
 $("download").href = `/api/tables/${tableId}/record`;
 $("where").textContent = `table ${tableId}`;
 $("first").onclick = () => show(0);

@@ -526,6 +526,36 @@ test("the replay jumps hand by hand to each hand's first action", async () => {
   assert.doesNotMatch(await page.locator("#contract").innerText(), /^[a-z]/, "the phase in words");
 });
 
+test("the replay reviews the whole game: each costly card and call, one click from its position", async () => {
+  const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "to review", seats: bots, hand_limit: 3, seed: 5 })).json();
+  await watchUntilFinished(id);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForFunction(() => /action 0 of/.test(document.querySelector("#step").textContent));
+  await page.click("#review-btn");
+  await page.waitForFunction(() => /cards? that cost tricks/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
+  // The page lists what the server found, in the same order.
+  const found = await (await fetch(`${base}/api/tables/${id}/review`)).json();
+  assert.equal(found.status, "done");
+  assert.ok(found.cards.length > 0, "random bots lose tricks");
+  assert.equal(await page.locator("#review-cards li").count(), found.cards.length);
+  assert.equal(await page.locator("#review-calls li").count(), found.calls.length);
+  const first = page.locator("#review-cards li").first();
+  assert.match(await first.innerText(), /^Hand \d, trick \d+: .+ played \S+ — best .+ — costs \d+ tricks? show$/);
+  // "show" goes to the position where the card was played, whose analysis prices it.
+  await first.locator("button").click();
+  const step = found.cards[0].step;
+  await page.waitForFunction((n) => document.querySelector("#step").textContent.startsWith(`action ${n} of`), step);
+  await page.waitForSelector("#analysis:not([hidden])");
+  const cost = found.cards[0].cost;
+  await page.waitForFunction((c) => document.querySelector("#analysis-next").textContent.includes(`which costs ${c} trick`), cost);
+  await page.screenshot({ path: join(shots, "7-review.png"), fullPage: true });
+  assert.deepEqual(problems, [], "no script errors");
+});
+
 test("a table that does not exist says so, with the way back", async () => {
   const page = await browser.newPage();
   await page.goto(`${base}/table/nope`);

@@ -54,6 +54,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables/{id}/sheet.svg", get(sheet_svg))
         .route("/tables/{id}/record", get(record))
         .route("/tables/{id}/replay", get(replay))
+        .route("/tables/{id}/review", get(review))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path".into()) })
         .layer(axum::middleware::map_response(json_errors));
     Router::new()
@@ -323,6 +324,22 @@ fn finished_only() -> ApiError {
         StatusCode::CONFLICT,
         "the game is still being played: its record shows every hand, so it is available once the game is over".into(),
     )
+}
+
+/// The post-game review of a finished table, or how far it has come (`crate::review`).
+async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<serde_json::Value>, ApiError> {
+    let h = hub.table(&id).await?;
+    let t = h.state.lock().await;
+    if t.status() != TableStatus::Finished {
+        return Err(finished_only());
+    }
+    let status = hub.reviews().status(&id, || (t.record(), t.names())).map_err(|_| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many games are being reviewed: try again in a minute".into(),
+        )
+    })?;
+    Ok(Json(status))
 }
 
 async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {

@@ -125,6 +125,8 @@ pub struct Hub {
     created_by: Mutex<HashMap<std::net::IpAddr, Vec<Arc<TableHandle>>>>,
     /// Held while a rematch is started, so that two players asking at once get one table.
     rematches: Mutex<()>,
+    /// The post-game reviews made or being made.
+    reviews: crate::review::Reviews,
 }
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
@@ -204,6 +206,7 @@ impl Hub {
             connections: std::sync::Mutex::new(HashMap::new()),
             created_by: Mutex::new(HashMap::new()),
             rematches: Mutex::new(()),
+            reviews: crate::review::Reviews::default(),
         });
         let stored = hub.store.load_tables().await?;
         let mut map = hub.tables.write().await;
@@ -233,6 +236,11 @@ impl Hub {
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The post-game reviews of finished tables.
+    pub fn reviews(&self) -> &crate::review::Reviews {
+        &self.reviews
     }
 
     /// A table by id.

@@ -16,6 +16,7 @@ pub mod config;
 pub mod http;
 pub mod hub;
 pub mod protocol;
+pub mod review;
 pub mod store;
 pub mod table;
 pub mod ws;

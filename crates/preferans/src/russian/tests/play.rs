@@ -150,8 +150,11 @@ fn x2_talon_cards_stay_known_once_they_led() {
 }
 
 #[test]
-fn x2_talon_card_cannot_win_and_unfollowed_suit_falls_to_eldests_card() {
-    // The talon card 7H is led; nobody holds hearts: the suit of the eldest's card counts.
+fn x2_talon_card_cannot_win_a_lower_card_of_its_suit_takes_the_trick() {
+    // The talon card 9H is led; only seat 2 holds hearts and follows with a lower one. (A
+    // talon suit nobody follows cannot arise in a whole deal: six cards of its suit are in the
+    // hands. The trick-level test `x2_nobody_follows_talon_suit_eldest_card_suit_counts`
+    // covers that rule.)
     let deal = deal_of(
         [
             "AS KS QS JS TS 9S 8S AC KC QC",
