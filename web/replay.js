@@ -36,6 +36,7 @@ async function show(n) {
     $("talon").replaceChildren(el("span", { text: "talon " }), ...r.talon.map((c) => cardEl(c, { small: true })));
     $("standing").textContent = "Standing: " + r.names.map((n, i) => `${n} ${r.standing[i]}`).join(", ");
     showAnalysis(r.analysis, seats);
+    showDealTable(hand, seats);
   } catch (e) {
     $("error").textContent = e.message;
   }
@@ -69,6 +70,37 @@ function showAnalysis(a, seats) {
   $("analysis-next").textContent = a.next
     ? `Played next: ${cardLabel(a.next.card)}, ${a.next.cost === 0 ? "a best card" : `which costs ${tricks(a.next.cost)}`}.`
     : "";
+}
+
+// What the replayed hand's deal held, double-dummy (asked once per hand shown).
+let dealFor = null;
+async function showDealTable(n, seats) {
+  if (dealFor === n) return;
+  dealFor = n;
+  $("deal").hidden = false;
+  $("deal-rows").replaceChildren();
+  $("deal-status").textContent = "analysing the deal…";
+  let t;
+  try {
+    t = await api(`/api/tables/${tableId}/deal-table?hand=${n}`);
+  } catch (e) {
+    t = { error: e.message };
+  }
+  if (dealFor !== n) return;
+  if (t.error) {
+    $("deal-status").textContent = t.error;
+    dealFor = null; // asked again on the next step
+    return;
+  }
+  $("deal-status").textContent = `Hand ${n}.`;
+  const allpass = t.rows.some((row) => row.allpass !== null);
+  $("deal-allpass").hidden = !allpass;
+  const discard = (d) => `discarding ${d.map(cardLabel).join(" ")}`;
+  $("deal-rows").replaceChildren(...t.rows.map((row) => el("tr", { "data-seat": row.seat },
+    el("td", { text: holderName({ seat: row.seat }, seats, null) + (row.position === 0 ? " (eldest)" : "") }),
+    ...row.tricks.map((n, i) => el("td", { text: String(n), title: discard(row.discards[i]) })),
+    el("td", { text: String(row.misere), title: discard(row.misere_discard) }),
+    allpass ? el("td", { text: String(row.allpass) }) : null)));
 }
 
 // A hand is shown from its first action (the step before it shows the previous hand's end).

@@ -535,6 +535,14 @@ test("the replay reviews the whole game: each costly card and call, one click fr
   page.on("pageerror", (e) => problems.push(e.message));
   await page.goto(`${base}/replay/${id}`);
   await page.waitForFunction(() => /action 0 of/.test(document.querySelector("#step").textContent));
+  // What the first hand's deal held: a row per player, named, with the server's numbers.
+  await page.waitForFunction(() => document.querySelectorAll("#deal-rows tr").length === 3);
+  const held = await (await fetch(`${base}/api/tables/${id}/deal-table?hand=1`)).json();
+  const firstRow = await page.locator("#deal-rows tr").first().locator("td").allInnerTexts();
+  assert.match(firstRow[0], /random bot \d \(eldest\)/);
+  assert.deepEqual(firstRow.slice(1).map(Number), [...held.rows[0].tricks, held.rows[0].misere, held.rows[0].allpass]);
+  await page.click("#next-hand");
+  await page.waitForFunction(() => /^Hand 2\./.test(document.querySelector("#deal-status").textContent));
   await page.click("#review-btn");
   await page.waitForFunction(() => /cards? that cost tricks/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
   // The page lists what the server found, in the same order.

@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use preferans::{Bid, Card, CardSet, HandState, PlayState};
+use preferans::{Bid, Card, CardSet, Deal, HandState, PlayState, RussianHand};
+use preferans_solver::deal_table::deal_table;
 use preferans_solver::{legal_now, Objective, Solver};
 
 /// Where the position comes from.
@@ -46,6 +47,11 @@ pub struct SolveArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub table_mib: usize,
+    /// Instead of one position, the whole deal's table: each position as declarer in every
+    /// strain and in misère (talon taken, best discard) and in all-pass. Needs a whole deal:
+    /// --hands of ten cards each with --talon, or --record with --hand.
+    #[arg(long, conflicts_with_all = ["action", "pv"])]
+    pub deal_table: bool,
 }
 
 fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)> {
@@ -112,7 +118,11 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
     Ok((state, objective))
 }
 
-fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState, Objective)> {
+/// Hand `--hand` of the record at `path` as dealt, and its actions.
+fn hand_from_record(
+    a: &SolveArgs,
+    path: &std::path::Path,
+) -> Result<(RussianHand, Vec<(preferans::Seat, preferans::Action)>)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let record = preferans::record::Record::from_json(&text)?;
     // The whole record is checked first (the stored deals against the seed, every action).
@@ -121,11 +131,7 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState
     let Some(h) = record.hands.get(index) else {
         bail!("the record has {} hands, no hand {}", record.hands.len(), a.hand);
     };
-    let upto = a.action.unwrap_or(h.actions.len());
-    if upto > h.actions.len() {
-        bail!("hand {} has {} actions, not {upto}", a.hand, h.actions.len());
-    }
-    // Replay the earlier hands, then this one up to the action.
+    // Replay the earlier hands.
     let mut m = record.start()?;
     for (i, earlier) in record.hands[..index].iter().enumerate() {
         record.begin_hand(&mut m, i)?;
@@ -134,9 +140,18 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState
         }
     }
     record.begin_hand(&mut m, index)?;
-    let mut hand = m.current_hand().cloned().context("the match was over")?;
-    for act in &h.actions[..upto] {
-        hand.apply(act.seat, act.action)?;
+    let hand = m.current_hand().cloned().context("the match was over")?;
+    Ok((hand, h.actions.iter().map(|x| (x.seat, x.action)).collect()))
+}
+
+fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState, Objective)> {
+    let (mut hand, actions) = hand_from_record(a, path)?;
+    let upto = a.action.unwrap_or(actions.len());
+    if upto > actions.len() {
+        bail!("hand {} has {} actions, not {upto}", a.hand, actions.len());
+    }
+    for &(seat, action) in &actions[..upto] {
+        hand.apply(seat, action)?;
     }
     let state = hand
         .play_state()
@@ -148,8 +163,95 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState
     Ok((state, objective))
 }
 
+/// The deal, whether its all-pass talon cards can win (F3), and what to call each hand
+/// position, for `--deal-table`.
+fn deal_of(a: &SolveArgs) -> Result<(Deal, bool, [String; 3])> {
+    if let Some(hands) = &a.hands {
+        let parts: Vec<&str> = hands.split(['/', '|']).collect();
+        if parts.len() != 3 {
+            bail!("--hands needs three hands separated by '/', got {}", parts.len());
+        }
+        let mut hs = [CardSet::EMPTY; 3];
+        for (i, p) in parts.iter().enumerate() {
+            hs[i] = p.parse().with_context(|| format!("hand {i}"))?;
+        }
+        let talon: Vec<Card> = a
+            .talon
+            .as_deref()
+            .context("--deal-table with --hands needs the two talon cards: --talon \"AH 7C\"")?
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()?;
+        let [t0, t1] = talon[..] else {
+            bail!("--talon takes the two talon cards, got {}", talon.len());
+        };
+        let deal = Deal::new(hs, [t0, t1]).map_err(|e| anyhow::anyhow!("{e}"))?;
+        return Ok((deal, false, ["0 eldest", "1", "2"].map(String::from)));
+    }
+    let Some(path) = &a.record else {
+        bail!("give a deal: --hands … --talon …, or --record FILE --hand N");
+    };
+    let (hand, _) = hand_from_record(a, path)?;
+    // A record names seats: the eldest is position 0 (P1).
+    let labels = [0, 1, 2].map(|p| match hand.seat_of_position(p) {
+        Some(seat) if p == 0 => format!("seat {seat} eldest"),
+        Some(seat) => format!("seat {seat}"),
+        None => "dummy".to_string(),
+    });
+    Ok((*hand.deal(), hand.allpass_talon_can_win(), labels))
+}
+
+/// `pref solve --deal-table`: the table as text.
+fn run_deal_table(a: &SolveArgs) -> Result<String> {
+    let (deal, talon_can_win, labels) = deal_of(a)?;
+    let mut solver = Solver::with_table_bytes(a.table_mib.clamp(1, 4096) << 20);
+    let t = Instant::now();
+    let table = deal_table(&deal, talon_can_win, &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let elapsed = t.elapsed();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "tricks as declarer (talon taken, best discard; the eldest leads), fewest in misère and all-pass"
+    );
+    let _ = writeln!(out, "{:<14}  ♠   ♣   ♦   ♥  NT  misère  all-pass", "position");
+    let pair = |d: [Card; 2]| format!("{} {}", d[0].symbol_text(), d[1].symbol_text());
+    for (pos, label) in labels.iter().enumerate() {
+        let t = &table.tricks[pos];
+        let _ = writeln!(
+            out,
+            "{label:<14}{:>3} {:>3} {:>3} {:>3} {:>3} {:>7} {:>9}",
+            t[0], t[1], t[2], t[3], t[4], table.misere[pos], table.allpass[pos]
+        );
+    }
+    let _ = writeln!(out, "best discards:");
+    for (pos, label) in labels.iter().enumerate() {
+        let d = &table.discards[pos];
+        let _ = writeln!(
+            out,
+            "{label:<14}♠ {}  ♣ {}  ♦ {}  ♥ {}  NT {}  misère {}",
+            pair(d[0]),
+            pair(d[1]),
+            pair(d[2]),
+            pair(d[3]),
+            pair(d[4]),
+            pair(table.misere_discards[pos])
+        );
+    }
+    if labels.iter().any(|l| l == "dummy") {
+        let _ = writeln!(
+            out,
+            "Hussar: the dummy never declares (H1) and an all-pass is thrown in (H3): the dummy's row and the all-pass column are for interest only"
+        );
+    }
+    let _ = writeln!(out, "time {:.1} ms, nodes {}", elapsed.as_secs_f64() * 1e3, table.nodes);
+    Ok(out)
+}
+
 /// Runs `pref solve` and returns the report.
 pub fn run(a: &SolveArgs) -> Result<String> {
+    if a.deal_table {
+        return run_deal_table(a);
+    }
     let (state, objective) = match (&a.hands, &a.record) {
         (Some(h), _) => state_from_deal(a, h)?,
         (None, Some(r)) => state_from_record(a, r)?,

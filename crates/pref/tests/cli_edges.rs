@@ -449,3 +449,124 @@ fn serve_that_cannot_listen_leaves_no_database_behind() {
         "files were left behind"
     );
 }
+
+/// The table without its last line (time and nodes).
+fn table_part(out: &std::process::Output) -> String {
+    let text = stdout_of(out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.last().is_some_and(|l| l.starts_with("time ")), "{text}");
+    lines[..lines.len() - 1].join("\n")
+}
+
+/// The seven numbers of each of the table's three rows.
+fn numbers(table: &str) -> Vec<Vec<u8>> {
+    table
+        .lines()
+        .skip(2)
+        .take(3)
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            fields[fields.len() - 7..].iter().map(|n| n.parse().unwrap()).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn solve_deal_table_from_hands_and_from_a_record_hand_agree() {
+    // Eldest: ♠ A–8 and ♣ A K Q: with the talon (♥ 8 7) he takes all ten in spades or no
+    // trumps. The second, with ♦ A K Q J over the third's ♦ 10–7 and clubs under the
+    // eldest's, is never given the lead: a clean misère.
+    let hands = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
+    let out = pref()
+        .args(["solve", "--hands", hands, "--talon", "8H 7H", "--deal-table"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let table = table_part(&out);
+    let rows = numbers(&table);
+    assert_eq!((rows[0][0], rows[0][4]), (10, 10), "{table}");
+    assert_eq!(rows[1][5], 0, "{table}");
+    assert!(
+        table.contains("best discards:") && table.contains("0 eldest"),
+        "{table}"
+    );
+
+    // A record's hand: the same table as its deal given by hand, in hand positions from the
+    // eldest, the dealer's left (P1); the rows named by seat.
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "g.json", &["--seed", "4", "--hands", "2"]);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let hand = &json["hands"][1];
+    let dealer = hand["dealer"].as_u64().unwrap() as usize;
+    let by_seat: Vec<&str> = hand["deal"]["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    let by_position: Vec<&str> = (1..=3).map(|k| by_seat[(dealer + k) % 3]).collect();
+    let talon: Vec<&str> = hand["deal"]["talon"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let by_hand = pref()
+        .args([
+            "solve",
+            "--hands",
+            &by_position.join("/"),
+            "--talon",
+            &talon.join(" "),
+            "--deal-table",
+        ])
+        .output()
+        .unwrap();
+    let by_record = pref()
+        .arg("solve")
+        .arg("--record")
+        .arg(&file)
+        .args(["--hand", "2", "--deal-table"])
+        .output()
+        .unwrap();
+    assert!(by_record.status.success(), "{}", stderr_of(&by_record));
+    let from_record = table_part(&by_record);
+    assert_eq!(numbers(&from_record), numbers(&table_part(&by_hand)));
+    assert!(
+        from_record.contains(&format!("seat {} eldest", (dealer + 1) % 3)),
+        "{from_record}"
+    );
+
+    // A whole deal is needed; one line says what is wrong.
+    for (args, expect) in [
+        (vec!["solve", "--deal-table"], "give a deal"),
+        (
+            vec!["solve", "--hands", hands, "--deal-table"],
+            "needs the two talon cards",
+        ),
+        (
+            vec!["solve", "--hands", hands, "--talon", "8H", "--deal-table"],
+            "two talon cards",
+        ),
+        (
+            vec![
+                "solve",
+                "--hands",
+                "AS KS/7S 8S/9S TS",
+                "--talon",
+                "8H 7H",
+                "--deal-table",
+            ],
+            "expected 10",
+        ),
+        (
+            vec!["solve", "--hands", hands, "--talon", "8H 7H", "--deal-table", "--pv"],
+            "cannot be used",
+        ),
+    ] {
+        let out = pref().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+}

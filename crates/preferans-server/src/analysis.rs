@@ -2,7 +2,7 @@
 //! (`GET /api/tables/{id}/replay?step=N&analysis=true`). Every card of a finished game is
 //! public, so the solver may see them all.
 
-use preferans::{Action, RussianHand};
+use preferans::{Action, Deal, RussianHand, Seat};
 use preferans_bots::analysis::{analyse, PositionAnalysis};
 use preferans_solver::{Objective, Solver};
 use serde_json::{json, Value};
@@ -45,6 +45,45 @@ pub async fn position(hand: RussianHand, next: Option<Action>) -> Value {
         Ok(Err(e)) => json!({ "error": format!("not analysed: {e}") }),
         Err(_) => json!({ "error": "the analysis failed" }),
     }
+}
+
+/// The double-dummy table of a finished hand's deal (`preferans_solver::deal_table`) as the
+/// replay sends it (docs/protocol.md, "Deal table"): a row per hand position that may declare,
+/// named by its seat (the Hussar dummy has none, H1), and no all-pass with two players (H3).
+/// `seats`: the seat of each hand position (`None`: the dummy).
+pub async fn deal_table(deal: Deal, talon_can_win: bool, seats: [Option<Seat>; 3]) -> Value {
+    let Ok(Ok(permit)) = tokio::time::timeout(WAIT, RUNNING.acquire()).await else {
+        return json!({ "error": "the analysis is busy: try again in a moment" });
+    };
+    let solved = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut solver = Solver::with_table_bytes(TABLE_BYTES);
+        solver.set_node_limit(Some(NODE_LIMIT));
+        preferans_solver::deal_table::deal_table(&deal, talon_can_win, &mut solver)
+    })
+    .await;
+    let table = match solved {
+        Ok(Ok(t)) => t,
+        Ok(Err(e)) => return json!({ "error": format!("not analysed: {e}") }),
+        Err(_) => return json!({ "error": "the analysis failed" }),
+    };
+    let pair = |d: [preferans::Card; 2]| [d[0].to_string(), d[1].to_string()];
+    let hussar = seats.contains(&None);
+    let rows: Vec<Value> = (0..3)
+        .filter_map(|p| {
+            let seat = seats[p]?;
+            Some(json!({
+                "seat": seat,
+                "position": p,
+                "tricks": table.tricks[p],
+                "discards": table.discards[p].map(pair),
+                "misere": table.misere[p],
+                "misere_discard": pair(table.misere_discards[p]),
+                "allpass": (!hussar).then_some(table.allpass[p]),
+            }))
+        })
+        .collect();
+    json!({ "rows": rows, "nodes": table.nodes })
 }
 
 /// The analysis as JSON (docs/protocol.md, "Replay").

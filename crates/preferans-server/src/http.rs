@@ -55,6 +55,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables/{id}/record", get(record))
         .route("/tables/{id}/replay", get(replay))
         .route("/tables/{id}/review", get(review))
+        .route("/tables/{id}/deal-table", get(deal_table))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path".into()) })
         .layer(axum::middleware::map_response(json_errors));
     Router::new()
@@ -324,6 +325,43 @@ fn finished_only() -> ApiError {
         StatusCode::CONFLICT,
         "the game is still being played: its record shows every hand, so it is available once the game is over".into(),
     )
+}
+
+#[derive(Deserialize)]
+struct DealTableQuery {
+    hand: usize,
+}
+
+/// What hand `hand` (1-based) of a finished game held, double-dummy (`crate::analysis`).
+async fn deal_table(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    query: Result<Query<DealTableQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Query(q) = query.map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("hand is a hand number, from 1 ({})", e.body_text()),
+        )
+    })?;
+    let h = hub.table(&id).await?;
+    let t = h.state.lock().await;
+    if t.status() != TableStatus::Finished {
+        return Err(finished_only());
+    }
+    let hands = t.game().finished_hands();
+    let Some(hand) = q.hand.checked_sub(1).and_then(|i| hands.get(i)) else {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("the game has {} hands, no hand {}", hands.len(), q.hand),
+        ));
+    };
+    let (deal, can_win) = (*hand.deal(), hand.allpass_talon_can_win());
+    let seats = [0, 1, 2].map(|p| hand.seat_of_position(p));
+    drop(t);
+    let mut table = crate::analysis::deal_table(deal, can_win, seats).await;
+    table["hand"] = q.hand.into();
+    Ok(Json(table))
 }
 
 /// The post-game review of a finished table, or how far it has come (`crate::review`).

@@ -1,6 +1,7 @@
 //! The post-game review (`GET /api/tables/{id}/review`): made in the background once the game
 //! is over, the same mistakes as `pref review` finds in the table's record, and each pointing
-//! at the replay step where it was made.
+//! at the replay step where it was made. And each hand's deal table
+//! (`GET /api/tables/{id}/deal-table?hand=N`).
 
 mod common;
 
@@ -102,4 +103,68 @@ async fn a_finished_game_is_reviewed_in_the_background_as_pref_review_would() {
     }
     assert_eq!(done["calls_weighed"], true);
     assert_eq!(done["names"][0], "Ann");
+}
+
+#[tokio::test]
+async fn each_hand_of_a_finished_game_has_its_deal_table_named_by_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 2, "seed": 3})).await;
+    let (me, token) = seat(server.addr, &id, "Ann").await;
+    let mut c = Client::connect(server.addr).await;
+    c.join(&id, Some(&token)).await;
+    let path = |q: &str| format!("/api/tables/{id}/deal-table?{q}");
+    assert_eq!(
+        get(server.addr, &path("hand=1")).await.0,
+        409,
+        "not before the game is over"
+    );
+    play_to_the_end(&mut c, u64::from(me)).await;
+    for (q, status) in [("hand=0", 404), ("hand=3", 404), ("hand=x", 400), ("", 400)] {
+        let (got, body) = get(server.addr, &path(q)).await;
+        assert_eq!(got, status, "{q}: {body}");
+        assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string());
+    }
+    let (_, text) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    let game = Record::from_json(&text).unwrap().replay().unwrap();
+    for (i, hand) in game.finished_hands().iter().enumerate() {
+        let (status, body) = get(server.addr, &path(&format!("hand={}", i + 1))).await;
+        assert_eq!(status, 200, "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["hand"], i + 1);
+        let mut solver = preferans_solver::Solver::new();
+        let want = preferans_solver::deal_table::deal_table(hand.deal(), false, &mut solver).unwrap();
+        let rows = v["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 3);
+        for (p, row) in rows.iter().enumerate() {
+            assert_eq!(row["position"], p);
+            assert_eq!(row["seat"], hand.seat_of_position(p).unwrap());
+            assert_eq!(row["tricks"], json!(want.tricks[p]), "{row}");
+            assert_eq!(row["misere"], want.misere[p]);
+            assert_eq!(row["allpass"], want.allpass[p]);
+            assert_eq!(row["discards"].as_array().unwrap().len(), 5);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_hussar_deal_table_has_no_row_for_the_dummy_and_no_all_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "bot", "level": "heuristic"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 6})).await;
+    let (me, token) = seat(server.addr, &id, "Ann").await;
+    let mut c = Client::connect(server.addr).await;
+    c.join(&id, Some(&token)).await;
+    play_to_the_end(&mut c, u64::from(me)).await;
+    let (status, body) = get(server.addr, &format!("/api/tables/{id}/deal-table?hand=1")).await;
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "the two players (H1): {v}");
+    let mut seats: Vec<u64> = rows.iter().map(|r| r["seat"].as_u64().unwrap()).collect();
+    seats.sort_unstable();
+    assert_eq!(seats, [0, 1]);
+    assert!(rows.iter().all(|r| r["allpass"].is_null()), "H3: no all-pass: {v}");
 }

@@ -18,6 +18,7 @@
 
 pub mod benchset;
 mod bounds;
+pub mod deal_table;
 mod key;
 mod order;
 mod search;
@@ -240,6 +241,31 @@ impl Solver {
             tricks: done + future as u8,
             nodes,
         })
+    }
+
+    /// Whether the target's total tricks with best play reach `tricks`: one null-window test,
+    /// cheaper than the exact result when only a bound is wanted (the best of many
+    /// candidates, as in [`deal_table`]).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn reaches(&mut self, state: &PlayState, objective: Objective, tricks: u8) -> Result<bool, SolveError> {
+        let done = state.tricks[objective.target() as usize % 3];
+        let left = state.tricks_left();
+        let Some(need) = tricks.checked_sub(done).filter(|&n| n > 0) else {
+            return Ok(true);
+        };
+        if need > left {
+            return Ok(false);
+        }
+        let mut s = self.search(state, objective)?;
+        let reached = s.at_least(state.trick, state.to_play, left, need as i8);
+        let (nodes, aborted) = (s.nodes, s.aborted);
+        self.nodes_used += nodes;
+        if aborted {
+            return Err(SolveError(format!("node limit of {} reached", self.node_limit)));
+        }
+        Ok(reached)
     }
 
     /// The value (the target's total tricks with best play afterwards) of every legal card of

@@ -119,6 +119,12 @@ impl Search<'_> {
         lo
     }
 
+    /// One null-window test: whether the target's future tricks reach `need`.
+    pub fn at_least(&mut self, trick: Trick, to_play: Owner, left: u8, need: i8) -> bool {
+        let cur = Cur::of(trick, self.trump);
+        self.value(cur, to_play, left, need - 1, need).0 >= need
+    }
+
     /// Fail-soft alpha-beta value of the target's future tricks, and its relevance mask.
     pub fn value(&mut self, cur: Cur, to_play: Owner, left: u8, alpha: i8, beta: i8) -> (i8, u32) {
         self.nodes += 1;

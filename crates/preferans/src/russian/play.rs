@@ -131,6 +131,12 @@ impl RussianHand {
         }
     }
 
+    /// Whether the talon cards that lead an all-pass's first tricks win them for the
+    /// four-player dealer (F3 `dealer_allpass_talon`) rather than never winning (X2).
+    pub fn allpass_talon_can_win(&self) -> bool {
+        self.cfg.players == 4 && self.cfg.dealer_allpass_talon
+    }
+
     /// The complete card-play state (every hand), during play; `None` in other phases. For the
     /// solver and analysis only: it shows every card.
     pub fn play_state(&self) -> Option<crate::PlayState> {
@@ -151,7 +157,7 @@ impl RussianHand {
             tricks: self.tricks,
             tricks_done: self.tricks_done,
             talon_leads,
-            talon_can_win: self.cfg.players == 4 && self.cfg.dealer_allpass_talon,
+            talon_can_win: self.allpass_talon_can_win(),
             contract: self.contract,
             declarer: self.contract.map(|_| self.declarer),
         })
