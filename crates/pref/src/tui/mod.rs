@@ -17,6 +17,8 @@ use preferans::{Action, HandOutcome, HandState, Match, Seat, Viewer};
 use preferans_bots::hints::{hints, Hint};
 use preferans_bots::review::{review_hand, Mistake};
 use preferans_bots::{Bot, ExpertBot};
+use preferans_solver::deal_table::{deal_table, DealTable};
+use preferans_solver::Solver;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 pub use view::draw;
@@ -41,8 +43,15 @@ pub enum Overlay {
         hand: u32,
         /// Every card decision of the hand, or why it could not be reviewed.
         decisions: Result<Vec<Mistake>, String>,
+        /// What the hand's deal held (its table and the seat of each hand position), or why
+        /// it could not be solved; `None` before a hand has ended.
+        deal: Option<DealHeld>,
     },
 }
+
+/// What a hand's deal held (its table and the seat of each hand position), or why it could
+/// not be solved.
+pub type DealHeld = Result<(DealTable, [Option<Seat>; 3]), String>;
 
 /// The game on screen.
 pub struct App {
@@ -219,7 +228,13 @@ impl App {
         } else {
             review_hand(&self.record(), hand)
         };
-        Overlay::Review { hand, decisions }
+        let deal = self.m.finished_hands().last().map(|h| {
+            let seats = [0, 1, 2].map(|p| h.seat_of_position(p));
+            deal_table(h.deal(), h.allpass_talon_can_win(), &mut Solver::new())
+                .map(|t| (t, seats))
+                .map_err(|e| e.to_string())
+        });
+        Overlay::Review { hand, decisions, deal }
     }
 
     fn save_record(&mut self) {

@@ -1,5 +1,5 @@
 //! The overlays over the table: key help, scoresheet, hints, and the double-dummy review
-//! of the last hand.
+//! of the last hand with its deal table.
 
 use preferans::scoring::Section;
 use preferans_bots::review::Mistake;
@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::view::{action_text, text_width, wrap_text};
-use super::App;
+use super::{App, DealHeld};
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
@@ -30,7 +30,7 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
         Line::from("half, open, closed, accept, refuse, offer 3; a discard: 7s 8d."),
         Line::from("Then Enter."),
         Line::from("!    ranked hints with reasons (expert analysis)"),
-        Line::from("=    your cards in the last hand, double-dummy"),
+        Line::from("=    the last hand double-dummy: your cards, what the deal held"),
         Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
         Line::from("Esc  clear what you typed and the message / close this"),
         Line::from("Ctrl-C quit (the record is saved with --save)"),
@@ -137,7 +137,14 @@ pub(super) fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferan
 
 /// The user's card decisions in hand `hand` (0: none finished yet), double-dummy: the ones
 /// that cost tricks, then a count of the best ones; or why there is no review.
-pub(super) fn draw_review(f: &mut Frame, app: &App, area: Rect, hand: u32, decisions: &Result<Vec<Mistake>, String>) {
+pub(super) fn draw_review(
+    f: &mut Frame,
+    app: &App,
+    area: Rect,
+    hand: u32,
+    decisions: &Result<Vec<Mistake>, String>,
+    deal: Option<&DealHeld>,
+) {
     let card = |c: preferans::Card| action_text(preferans::Action::Play(c), app.ascii);
     let mut texts = Vec::new();
     match decisions {
@@ -173,16 +180,61 @@ pub(super) fn draw_review(f: &mut Frame, app: &App, area: Rect, hand: u32, decis
         .flat_map(|t| wrap_text(t, inner, 2))
         .map(Line::from)
         .collect();
-    if lines.len() > room {
-        // The summary (last) stays; the first mistakes are shown as far as they fit.
-        let last = lines.pop();
-        lines.truncate(room.saturating_sub(1));
-        lines.extend(last);
-    }
+    // The summary (the last line) and the deal's table stay; the first mistakes are shown as
+    // far as they fit.
+    let tail: Vec<Line> = lines.pop().into_iter().chain(deal_lines(app, deal, inner)).collect();
+    lines.truncate(room.saturating_sub(tail.len()));
+    lines.extend(tail);
+    lines.truncate(room);
     let r = centered(area, w, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" review (double-dummy) ")),
         r,
     );
+}
+
+/// What the reviewed hand's deal held, as a small table (each player as declarer with the
+/// talon and his best discard; the fewest in misère and all-pass).
+fn deal_lines(app: &App, deal: Option<&DealHeld>, width: usize) -> Vec<Line<'static>> {
+    let (table, seats) = match deal {
+        None => return Vec::new(),
+        Some(Err(e)) => return vec![Line::from(format!("The deal could not be solved: {e}"))],
+        Some(Ok((t, s))) => (t, s),
+    };
+    let suits: Vec<String> = preferans::Suit::ALL
+        .iter()
+        .map(|s| {
+            if app.ascii {
+                s.letter().to_string()
+            } else {
+                s.symbol().to_string()
+            }
+        })
+        .collect();
+    let mut out = vec![
+        Line::from(""),
+        Line::from("What the deal held, every card known (talon taken, best discard):"),
+        Line::from(format!(
+            "{:<16}{:>3}{:>3}{:>3}{:>3}{:>4}{:>8}{:>10}",
+            "", suits[0], suits[1], suits[2], suits[3], "NT", "misère", "all-pass"
+        )),
+    ];
+    // Hussar (H1, H3): the dummy never declares and an all-pass is thrown in.
+    let hussar = seats.contains(&None);
+    for (pos, seat) in seats.iter().enumerate() {
+        let Some(seat) = *seat else { continue };
+        let t = &table.tricks[pos];
+        let name: String = app.names[usize::from(seat)].chars().take(15).collect();
+        let allpass = if hussar {
+            "—".to_string()
+        } else {
+            table.allpass[pos].to_string()
+        };
+        out.push(Line::from(format!(
+            "{name:<16}{:>3}{:>3}{:>3}{:>3}{:>4}{:>8}{allpass:>10}",
+            t[0], t[1], t[2], t[3], t[4], table.misere[pos]
+        )));
+    }
+    out.into_iter().filter(|l| l.width() <= width).collect()
 }

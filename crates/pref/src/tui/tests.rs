@@ -487,7 +487,12 @@ fn the_last_hand_is_reviewed_double_dummy_on_a_key() {
     let hand = played_in.expect("the user played cards") as u32;
     assert_eq!(a.log.len() as u32, hand);
     key(&mut a, KeyCode::Char('='));
-    let Overlay::Review { hand: shown, decisions } = &a.overlay else {
+    let Overlay::Review {
+        hand: shown,
+        decisions,
+        deal,
+    } = &a.overlay
+    else {
         panic!("{:?}", a.overlay)
     };
     assert_eq!(*shown, hand);
@@ -508,6 +513,19 @@ fn the_last_hand_is_reviewed_double_dummy_on_a_key() {
         "{s}"
     );
     assert_eq!(s.matches("it cost").count(), costly, "{s}");
+    // The deal's table: the same as the solver's, a row per player.
+    let (table, _) = deal.as_ref().unwrap().as_ref().unwrap();
+    let h = &a.m.finished_hands()[hand as usize - 1];
+    let want = preferans_solver::deal_table::deal_table(h.deal(), false, &mut preferans_solver::Solver::new()).unwrap();
+    assert_eq!(table, &want);
+    assert!(s.contains("What the deal held"), "{s}");
+    let you = (0..3).find(|&p| h.seat_of_position(p) == Some(0)).unwrap();
+    let t = &want.tricks[you];
+    let row = format!(
+        "{:<16}{:>3}{:>3}{:>3}{:>3}{:>4}{:>8}{:>10}",
+        "you", t[0], t[1], t[2], t[3], t[4], want.misere[you], want.allpass[you]
+    );
+    assert!(s.contains(&row), "{row}\n{s}");
     insta::assert_snapshot!("review", s);
     // Any key that closes overlays closes it.
     key(&mut a, KeyCode::Esc);

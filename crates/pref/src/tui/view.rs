@@ -478,6 +478,6 @@ pub fn draw(f: &mut Frame, app: &App) {
         Overlay::Help => draw_help(f, area),
         Overlay::Sheet => draw_sheet(f, app, area, "Scoresheet"),
         Overlay::Hints(h) => draw_hints(f, app, area, h),
-        Overlay::Review { hand, decisions } => draw_review(f, app, area, *hand, decisions),
+        Overlay::Review { hand, decisions, deal } => draw_review(f, app, area, *hand, decisions, deal.as_ref()),
     }
 }
