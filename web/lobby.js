@@ -5,6 +5,9 @@ const $ = (id) => document.getElementById(id);
 let bots = ["random", "heuristic", "expert"];
 let presets = [];
 let optionInfos = [];
+// What each bot level plays like (docs/bots.md); the expert fills the others' seats unless
+// the player chooses.
+const BOT_STRENGTH = { random: "any legal card", heuristic: "quick, medium", "expert-fast": "strong, quicker", expert: "strong", "expert-strong": "strongest, slower" };
 // Options with a field of their own in the form.
 const OWN_FIELD = new Set(["players", "target"]);
 
@@ -15,7 +18,7 @@ function seatKinds() {
   for (let i = 0; i < n; i++) {
     const sel = el("select", { id: `seat-${i}`, "aria-label": `seat ${i}` });
     sel.append(el("option", { value: "human", text: i === 0 ? "you" : "a person" }));
-    for (const b of bots) sel.append(el("option", { value: b, text: `${b} bot`, selected: i > 0 && b === "heuristic" }));
+    for (const b of bots) sel.append(el("option", { value: b, text: `${b} bot${BOT_STRENGTH[b] ? ` (${BOT_STRENGTH[b]})` : ""}`, selected: i > 0 && b === "expert" }));
     if (i === 0) sel.disabled = true;
     box.append(el("span", { text: `${i}: ` }), sel, " ");
   }

@@ -157,8 +157,9 @@ struct PlayArgs {
     #[arg(long, default_value_t = 0)]
     seat: u8,
     /// Your opponents, comma-separated in seat order (random, heuristic, expert-fast, expert, expert-strong); the last one fills
-    /// the rest.
-    #[arg(long, default_value = "heuristic")]
+    /// the rest. The expert (the default) is the strongest that decides at once; `heuristic`
+    /// plays a quicker, weaker game.
+    #[arg(long, default_value = "expert")]
     bots: String,
     /// Save the game record here as the game goes (and when you quit).
     #[arg(long)]
