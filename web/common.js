@@ -20,14 +20,38 @@ export function cardLabel(card) {
   return rank + SUITS[card.slice(-1)];
 }
 
+// "QS" → "queen of spades", for screen readers (the face shows "Q♠").
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+const SUIT_NAMES = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+export function cardName(card) {
+  const rank = card.slice(0, -1);
+  return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[card.slice(-1)]}`;
+}
+
 export function cardEl(card, opts = {}) {
   const tag = opts.button ? "button" : "span";
-  const e = el(tag, { class: "card" + (RED.has(card.slice(-1)) ? " red" : "") + (opts.small ? " small" : ""), "data-card": card, text: cardLabel(card) });
+  const e = el(tag, { class: "card" + (RED.has(card.slice(-1)) ? " red" : "") + (opts.small ? " small" : ""), "data-card": card, text: cardLabel(card), "aria-label": cardName(card) });
+  if (tag === "span") e.setAttribute("role", "img");
   return e;
 }
 
 export function backEl(small = true) {
-  return el("span", { class: "card back" + (small ? " small" : "") });
+  return el("span", { class: "card back" + (small ? " small" : ""), role: "img", "aria-label": "a card face down" });
+}
+
+// An action as words for screen readers: "bid 7H" → "bid 7 hearts", "play QS" → "queen of
+// spades"; the rest as the buttons say it.
+export function actionName(a) {
+  const [verb, ...rest] = a.split(" ");
+  const strain = (b) => b.replace(/NT$/, " no trumps").replace(/([SCDH])$/, (m) => ` ${SUIT_NAMES[m]}`);
+  if (verb === "bid" || verb === "declare") {
+    const b = rest[0];
+    const text = b === "misere" ? "misère" : b === "misere-nt" ? "misère without the talon" : strain(b);
+    return `${verb} ${text}`;
+  }
+  if (verb === "play") return cardName(rest[0]);
+  if (verb === "discard") return "discard " + rest.map(cardName).join(" and ");
+  return actionLabel(a);
 }
 
 // "bid 7H" → "7♥", "bid misere" → "misère", "half-whist" → "half-whist".

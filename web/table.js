@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, playerName, setPlayerName, tokenKey, contractText, callsText } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -183,7 +183,7 @@ function render(view) {
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
   const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard ") && !a.startsWith("offer "));
-  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a), "data-action": a, onclick: () => act(a) }));
+  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a), "aria-label": actionName(a), "data-action": a, onclick: () => act(a) }));
   // P3: an offer of how many of the remaining tricks his side takes: one chooser, not a
   // button per number beside the cards on every turn.
   const offers = obs.legal_actions.filter((a) => a.startsWith("offer "));
@@ -273,7 +273,7 @@ function renderHand(hv, obs) {
     const playable = obs.legal_actions.includes(`play ${c}`);
     // While cards are played, the ones that may not be played now are dimmed.
     const dim = obs.to_move === state.you && obs.legal_actions.some((a) => a.startsWith("play ")) && !playable;
-    const b = el("button", { class: "card" + (selected.has(c) ? " selected" : "") + (c.endsWith("H") || c.endsWith("D") ? " red" : "") + (dim ? " dim" : ""), text: cardLabel(c), "data-card": c, disabled: !(playable || discarding) });
+    const b = el("button", { class: "card" + (selected.has(c) ? " selected" : "") + (c.endsWith("H") || c.endsWith("D") ? " red" : "") + (dim ? " dim" : ""), text: cardLabel(c), "aria-label": cardName(c), "aria-pressed": discarding ? String(selected.has(c)) : null, "data-card": c, disabled: !(playable || discarding) });
     if (playable) b.setAttribute("data-action", `play ${c}`);
     b.addEventListener("click", () => {
       if (playable) act(`play ${c}`);

@@ -110,10 +110,18 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
   await page.waitForSelector("#hand button.card");
   const sheetBefore = await page.locator("#sheet").getAttribute("src");
   assert.equal(await page.locator("#hand button.card").count(), 10, "ten cards in my hand");
+  // Cards and choices are named for screen readers: "queen of spades", "bid 7 hearts".
+  assert.equal(await page.getByRole("button", { name: /^(ace|king|queen|jack|10|9|8|7) of (spades|clubs|diamonds|hearts)$/ }).count(), 10);
+  assert.equal(await page.getByRole("img", { name: "a card face down" }).count() >= 20, true, "the others' cards");
   await page.screenshot({ path: join(shots, "1-table.png") });
   // The tab tells the person when a decision is his, and the sheet opens full size.
   await page.waitForSelector(`#actions button[data-action]:enabled, ${CARD}, #discard-btn`);
   assert.match(await page.title(), /^▶ Your turn · Preferans — browser test$/);
+  if (await page.locator('#actions button[data-action="pass"]').count()) {
+    assert.equal(await page.getByRole("button", { name: "pass" }).count(), 1);
+    const bids = await page.locator('#actions button[data-action^="bid "]').evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label")));
+    assert.ok(bids.every((n) => /^bid (\d+ (spades|clubs|diamonds|hearts|no trumps)|misère)$/.test(n)), bids.join(", "));
+  }
   assert.equal(await page.$eval("#sheet-link", (a) => a.href), await page.$eval("#sheet", (img) => img.src));
 
   const hands = () => page.locator("#log div").count();
