@@ -121,6 +121,7 @@ async function review() {
     r = await api(`/api/tables/${tableId}/review`);
   } catch (e) {
     $("review-status").textContent = e.message;
+    $("review-progress").hidden = true;
     $("review-btn").disabled = false;
     return;
   }
@@ -143,7 +144,8 @@ async function review() {
 function showReview(r) {
   const seats = r.names.map((name) => ({ name }));
   const who = (s) => holderName({ seat: s }, seats, null);
-  const go = (step) => el("button", { text: "show", "data-step": step, onclick: () => { show(step); $("analysis").scrollIntoView({ behavior: "smooth" }); } });
+  // The position shown, then brought into view (the analysis is hidden outside the card play).
+  const go = (step) => el("button", { text: "show", "data-step": step, onclick: async () => { await show(step); $("step").scrollIntoView({ behavior: "smooth" }); } });
   const calls = r.calls_weighed ? `${r.calls.length} call${r.calls.length === 1 ? "" : "s"} that cost ${r.call_threshold} whists or more` : "calls not weighed (a Hussar game has no model for the dummy)";
   $("review-status").textContent = `${r.cards.length} card${r.cards.length === 1 ? "" : "s"} that cost tricks · ${calls}.`;
   $("review-cards-title").hidden = r.cards.length === 0;

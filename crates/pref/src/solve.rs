@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use preferans::{Bid, Card, CardSet, Deal, HandState, PlayState, RussianHand};
-use preferans_solver::deal_table::deal_table;
+use preferans_solver::deal_table::{allpass_x2, deal_table};
 use preferans_solver::{legal_now, Objective, Solver};
 
 /// Where the position comes from.
@@ -49,12 +49,14 @@ pub struct SolveArgs {
     pub table_mib: usize,
     /// Instead of one position, the whole deal's table: each position as declarer in every
     /// strain and in misère (talon taken, best discard) and in all-pass. Needs a whole deal:
-    /// --hands of ten cards each with --talon, or --record with --hand.
-    #[arg(long, conflicts_with_all = ["action", "pv"])]
+    /// --hands of ten cards each with --talon (the all-pass with the talon leading, X2), or
+    /// --record with --hand (the all-pass as the record's rules play it).
+    #[arg(long, conflicts_with_all = ["action", "pv", "contract", "declarer", "player", "lead"])]
     pub deal_table: bool,
 }
 
-fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)> {
+/// `--hands`: three hands separated by '/' (or '|').
+fn parse_hands(hands: &str) -> Result<[CardSet; 3]> {
     let parts: Vec<&str> = hands.split(['/', '|']).collect();
     if parts.len() != 3 {
         bail!("--hands needs three hands separated by '/', got {}", parts.len());
@@ -63,6 +65,11 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
     for (i, p) in parts.iter().enumerate() {
         hs[i] = p.parse().with_context(|| format!("hand {i}"))?;
     }
+    Ok(hs)
+}
+
+fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)> {
+    let hs = parse_hands(hands)?;
     for (option, value) in [("--lead", a.lead), ("--declarer", a.declarer), ("--player", a.player)] {
         if value > 2 {
             bail!("{option} {value}: positions are 0, 1 or 2");
@@ -163,18 +170,11 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState
     Ok((state, objective))
 }
 
-/// The deal, whether its all-pass talon cards can win (F3), and what to call each hand
-/// position, for `--deal-table`.
-fn deal_of(a: &SolveArgs) -> Result<(Deal, bool, [String; 3])> {
+/// The deal, the start of an all-pass of it (as the record's rules play it; X2 for --hands),
+/// and what to call each hand position, for `--deal-table`.
+fn deal_of(a: &SolveArgs) -> Result<(Deal, PlayState, [String; 3])> {
     if let Some(hands) = &a.hands {
-        let parts: Vec<&str> = hands.split(['/', '|']).collect();
-        if parts.len() != 3 {
-            bail!("--hands needs three hands separated by '/', got {}", parts.len());
-        }
-        let mut hs = [CardSet::EMPTY; 3];
-        for (i, p) in parts.iter().enumerate() {
-            hs[i] = p.parse().with_context(|| format!("hand {i}"))?;
-        }
+        let hs = parse_hands(hands)?;
         let talon: Vec<Card> = a
             .talon
             .as_deref()
@@ -186,7 +186,7 @@ fn deal_of(a: &SolveArgs) -> Result<(Deal, bool, [String; 3])> {
             bail!("--talon takes the two talon cards, got {}", talon.len());
         };
         let deal = Deal::new(hs, [t0, t1]).map_err(|e| anyhow::anyhow!("{e}"))?;
-        return Ok((deal, false, ["0 eldest", "1", "2"].map(String::from)));
+        return Ok((deal, allpass_x2(&deal), ["0 eldest", "1", "2"].map(String::from)));
     }
     let Some(path) = &a.record else {
         bail!("give a deal: --hands … --talon …, or --record FILE --hand N");
@@ -198,15 +198,15 @@ fn deal_of(a: &SolveArgs) -> Result<(Deal, bool, [String; 3])> {
         Some(seat) => format!("seat {seat}"),
         None => "dummy".to_string(),
     });
-    Ok((*hand.deal(), hand.allpass_talon_can_win(), labels))
+    Ok((*hand.deal(), hand.allpass_start(), labels))
 }
 
 /// `pref solve --deal-table`: the table as text.
 fn run_deal_table(a: &SolveArgs) -> Result<String> {
-    let (deal, talon_can_win, labels) = deal_of(a)?;
+    let (deal, allpass, labels) = deal_of(a)?;
     let mut solver = Solver::with_table_bytes(a.table_mib.clamp(1, 4096) << 20);
     let t = Instant::now();
-    let table = deal_table(&deal, talon_can_win, &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let table = deal_table(&deal, &allpass, &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
     let elapsed = t.elapsed();
     let mut out = String::new();
     let _ = writeln!(

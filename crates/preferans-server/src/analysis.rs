@@ -1,10 +1,11 @@
 //! Double-dummy analysis of a finished game's positions for the replay page
 //! (`GET /api/tables/{id}/replay?step=N&analysis=true`). Every card of a finished game is
-//! public, so the solver may see them all.
+//! public, so the solver may see them all — and of whole deals (`GET
+//! /api/tables/{id}/deal-table?hand=N`, `preferans_solver::deal_table`).
 
-use preferans::{Action, Deal, RussianHand, Seat};
+use preferans::{Action, Deal, PlayState, RussianHand, Seat};
 use preferans_bots::analysis::{analyse, PositionAnalysis};
-use preferans_solver::{Objective, Solver};
+use preferans_solver::{Objective, SolveError, Solver};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
@@ -27,45 +28,50 @@ const TABLE_BYTES: usize = 16 << 20;
 /// `{"error"}` when the node limit stops it; `next` is the action played next (its cost is
 /// reported when it is a card).
 pub async fn position(hand: RussianHand, next: Option<Action>) -> Value {
+    match solve_with(move |solver| analyse(&hand, solver)).await {
+        Ok(Some(a)) => to_json(&a, next),
+        Ok(None) => Value::Null,
+        Err(e) => e,
+    }
+}
+
+/// Runs `f` with a fresh solver on a blocking thread when its turn comes (one analysis at a
+/// time); an error is the `{"error"}` the replay sends.
+async fn solve_with<T: Send + 'static>(
+    f: impl FnOnce(&mut Solver) -> Result<T, SolveError> + Send + 'static,
+) -> Result<T, Value> {
     // A request waits its turn only so long: a flood of them cannot queue without end.
     let Ok(Ok(permit)) = tokio::time::timeout(WAIT, RUNNING.acquire()).await else {
-        return json!({ "error": "the analysis is busy: try again in a moment" });
+        return Err(json!({ "error": "the analysis is busy: try again in a moment" }));
     };
     let solved = tokio::task::spawn_blocking(move || {
         // Held until the search ends, even when the request is dropped meanwhile.
         let _permit = permit;
         let mut solver = Solver::with_table_bytes(TABLE_BYTES);
         solver.set_node_limit(Some(NODE_LIMIT));
-        analyse(&hand, &mut solver)
+        f(&mut solver)
     })
     .await;
     match solved {
-        Ok(Ok(Some(a))) => to_json(&a, next),
-        Ok(Ok(None)) => Value::Null,
-        Ok(Err(e)) => json!({ "error": format!("not analysed: {e}") }),
-        Err(_) => json!({ "error": "the analysis failed" }),
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(json!({ "error": format!("not analysed: {e}") })),
+        Err(e) => {
+            tracing::error!("an analysis failed: {e}");
+            Err(json!({ "error": "the analysis failed" }))
+        }
     }
 }
 
 /// The double-dummy table of a finished hand's deal (`preferans_solver::deal_table`) as the
 /// replay sends it (docs/protocol.md, "Deal table"): a row per hand position that may declare,
 /// named by its seat (the Hussar dummy has none, H1), and no all-pass with two players (H3).
+/// `allpass`: the start of an all-pass of the deal under the table's rules (X2, F3);
 /// `seats`: the seat of each hand position (`None`: the dummy).
-pub async fn deal_table(deal: Deal, talon_can_win: bool, seats: [Option<Seat>; 3]) -> Value {
-    let Ok(Ok(permit)) = tokio::time::timeout(WAIT, RUNNING.acquire()).await else {
-        return json!({ "error": "the analysis is busy: try again in a moment" });
-    };
-    let solved = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let mut solver = Solver::with_table_bytes(TABLE_BYTES);
-        solver.set_node_limit(Some(NODE_LIMIT));
-        preferans_solver::deal_table::deal_table(&deal, talon_can_win, &mut solver)
-    })
-    .await;
-    let table = match solved {
-        Ok(Ok(t)) => t,
-        Ok(Err(e)) => return json!({ "error": format!("not analysed: {e}") }),
-        Err(_) => return json!({ "error": "the analysis failed" }),
+pub async fn deal_table(deal: Deal, allpass: PlayState, seats: [Option<Seat>; 3]) -> Value {
+    let table = match solve_with(move |solver| preferans_solver::deal_table::deal_table(&deal, &allpass, solver)).await
+    {
+        Ok(t) => t,
+        Err(e) => return e,
     };
     let pair = |d: [preferans::Card; 2]| [d[0].to_string(), d[1].to_string()];
     let hussar = seats.contains(&None);

@@ -356,10 +356,10 @@ async fn deal_table(
             format!("the game has {} hands, no hand {}", hands.len(), q.hand),
         ));
     };
-    let (deal, can_win) = (*hand.deal(), hand.allpass_talon_can_win());
+    let (deal, allpass) = (*hand.deal(), hand.allpass_start());
     let seats = [0, 1, 2].map(|p| hand.seat_of_position(p));
     drop(t);
-    let mut table = crate::analysis::deal_table(deal, can_win, seats).await;
+    let mut table = crate::analysis::deal_table(deal, allpass, seats).await;
     table["hand"] = q.hand.into();
     Ok(Json(table))
 }
@@ -466,12 +466,12 @@ async fn replay(
         .collect();
     let settlement = m.sheet().settlement(m.rules());
     // Where each hand's actions begin, so a client jumps hand by hand in one request.
-    let mut hand_starts = Vec::new();
-    let mut before = 0;
-    for h in full.finished_hands().iter().chain(full.current_hand()) {
-        hand_starts.push(before);
-        before += h.history().len();
-    }
+    let hand_starts = crate::review::hand_starts(
+        full.finished_hands()
+            .iter()
+            .chain(full.current_hand())
+            .map(|h| h.history().len()),
+    );
     // The analysis runs once the table is unlocked: its players and viewers never wait for it.
     let to_analyse = q.analysis.then(|| (hand.clone(), actions.get(step).map(|a| a.1)));
     let names = t.names();

@@ -38,10 +38,16 @@ enum Stage {
     Failed(String),
 }
 
-/// The reviews of this process, by table id.
+/// The reviews of this process, by table id, each with the order it was asked in.
 #[derive(Default)]
 pub struct Reviews {
-    jobs: Mutex<HashMap<String, Arc<Mutex<Stage>>>>,
+    jobs: Mutex<Jobs>,
+}
+
+#[derive(Default)]
+struct Jobs {
+    by_table: HashMap<String, (u64, Arc<Mutex<Stage>>)>,
+    asked: u64,
 }
 
 /// Why a review was not started.
@@ -59,19 +65,30 @@ impl Reviews {
     pub fn status(&self, id: &str, game: impl FnOnce() -> (Record, Vec<String>)) -> Result<Value, Busy> {
         let stage = {
             let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
-            match jobs.get(id) {
-                Some(stage) => stage.clone(),
+            match jobs.by_table.get(id) {
+                Some((_, stage)) => stage.clone(),
                 None => {
                     let pending = |s: &Arc<Mutex<Stage>>| matches!(*lock(s), Stage::Waiting | Stage::Running { .. });
-                    if jobs.values().filter(|s| pending(s)).count() >= MAX_PENDING {
+                    if jobs.by_table.values().filter(|(_, s)| pending(s)).count() >= MAX_PENDING {
                         return Err(Busy);
                     }
-                    if jobs.len() >= MAX_KEPT {
-                        jobs.retain(|_, s| pending(s));
+                    if jobs.by_table.len() >= MAX_KEPT {
+                        // The review asked for longest ago among those made is forgotten.
+                        let oldest = jobs
+                            .by_table
+                            .iter()
+                            .filter(|(_, (_, s))| !pending(s))
+                            .min_by_key(|(_, (asked, _))| *asked)
+                            .map(|(table, _)| table.clone());
+                        if let Some(table) = oldest {
+                            jobs.by_table.remove(&table);
+                        }
                     }
-                    let stage = Arc::new(Mutex::new(Stage::Waiting));
-                    jobs.insert(id.to_string(), stage.clone());
                     let (record, names) = game();
+                    let stage = Arc::new(Mutex::new(Stage::Waiting));
+                    jobs.asked += 1;
+                    let asked = jobs.asked;
+                    jobs.by_table.insert(id.to_string(), (asked, stage.clone()));
                     start(record, names, stage.clone());
                     stage
                 }
@@ -108,31 +125,39 @@ fn start(record: Record, names: Vec<String>, stage: Arc<Mutex<Stage>>) {
         *lock(&stage) = match made {
             Ok(Ok(v)) => Stage::Done(v),
             Ok(Err(e)) => Stage::Failed(e),
-            Err(_) => Stage::Failed("the review failed".into()),
+            Err(e) => {
+                tracing::error!("a review failed: {e}");
+                Stage::Failed("the review failed".into())
+            }
         };
     });
+}
+
+/// Where each hand's actions begin in the game's actions, from each hand's number of
+/// actions: the replay's step just before each hand's first action.
+pub(crate) fn hand_starts(lengths: impl IntoIterator<Item = usize>) -> Vec<usize> {
+    lengths
+        .into_iter()
+        .scan(0, |before, n| {
+            let start = *before;
+            *before += n;
+            Some(start)
+        })
+        .collect()
 }
 
 /// The whole review of `record` as JSON; `progress(done, total)` hears of each hand.
 fn review(record: &Record, names: &[String], mut progress: impl FnMut(usize, usize)) -> Result<Value, String> {
     let hands = record.hands.len();
-    // The replay's step just before each hand's first action.
-    let starts: Vec<usize> = record
-        .hands
-        .iter()
-        .scan(0, |before, h| {
-            let start = *before;
-            *before += h.actions.len();
-            Some(start)
-        })
-        .collect();
+    let starts = hand_starts(record.hands.iter().map(|h| h.actions.len()));
     let step = |hand: u32, index: usize| starts.get(hand as usize - 1).map_or(0, |s| s + index);
-    let cards = preferans_bots::review::review(record, CARD_THRESHOLD, |done, _| progress(done, 2 * hands))?;
     // The Hussar dummy has no scoring model in the simulation (H2): its calls are not weighed.
     let weigh_calls = record.players.len() != 2;
+    let total = if weigh_calls { 2 * hands } else { hands };
+    let cards = preferans_bots::review::review(record, CARD_THRESHOLD, |done, _| progress(done, total))?;
     let calls = if weigh_calls {
         preferans_bots::review_calls::review_calls(record, CALL_THRESHOLD, CALL_SAMPLES, |done, _| {
-            progress(hands + done, 2 * hands)
+            progress(hands + done, total)
         })?
     } else {
         Vec::new()
@@ -153,9 +178,11 @@ fn review(record: &Record, names: &[String], mut progress: impl FnMut(usize, usi
             "best": m.best.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "cost": m.cost,
         })).collect::<Vec<_>>(),
+        // A call is shown just after it is made (the replay's "last" names it): the step
+        // before a hand's first call would show the previous hand's end.
         "calls": calls.iter().map(|c| json!({
             "hand": c.hand,
-            "step": step(c.hand, c.index),
+            "step": step(c.hand, c.index) + 1,
             "seat": c.seat,
             "chosen": c.chosen.to_string(),
             "best": c.best.to_string(),

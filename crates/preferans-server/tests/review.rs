@@ -99,7 +99,13 @@ async fn a_finished_game_is_reviewed_in_the_background_as_pref_review_would() {
             (s["cost"].as_f64().unwrap() - m.cost).abs() <= 0.0501,
             "{s} against {m:?}"
         );
-        assert_eq!(actions[s["step"].as_u64().unwrap() as usize], m.chosen.to_string());
+        // Shown just after the call: the replay's last action is it.
+        let step = s["step"].as_u64().unwrap();
+        assert_eq!(actions[step as usize - 1], m.chosen.to_string());
+        let (_, r) = get(server.addr, &format!("/api/tables/{id}/replay?step={step}")).await;
+        let r: Value = serde_json::from_str(&r).unwrap();
+        assert_eq!(r["last"]["action"], m.chosen.to_string(), "{r}");
+        assert_eq!(r["hand_number"], m.hand, "the call's hand, not the one before");
     }
     assert_eq!(done["calls_weighed"], true);
     assert_eq!(done["names"][0], "Ann");
@@ -134,7 +140,7 @@ async fn each_hand_of_a_finished_game_has_its_deal_table_named_by_seat() {
         let v: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(v["hand"], i + 1);
         let mut solver = preferans_solver::Solver::new();
-        let want = preferans_solver::deal_table::deal_table(hand.deal(), false, &mut solver).unwrap();
+        let want = preferans_solver::deal_table::deal_table(hand.deal(), &hand.allpass_start(), &mut solver).unwrap();
         let rows = v["rows"].as_array().unwrap();
         assert_eq!(rows.len(), 3);
         for (p, row) in rows.iter().enumerate() {

@@ -55,7 +55,12 @@ fn bench_deal_table(c: &mut Criterion) {
                 .iter()
                 .map(|d| {
                     solver.clear();
-                    preferans_solver::deal_table::deal_table(d, false, &mut solver).map_or(0, |t| t.nodes)
+                    preferans_solver::deal_table::deal_table(
+                        d,
+                        &preferans_solver::deal_table::allpass_x2(d),
+                        &mut solver,
+                    )
+                    .map_or(0, |t| t.nodes)
                 })
                 .sum::<u64>()
         })

@@ -1,8 +1,9 @@
 //! What a whole deal holds, double-dummy: for each hand position as declarer — the talon
 //! taken and the best two cards discarded (T1), the eldest leading (P1) — the most tricks in
 //! each trump suit and in no trumps and the fewest in a misère; and for each position the
-//! fewest tricks he takes in an all-pass against the other two (the talon leading the first
-//! two tricks, X2). The question a player asks after a hand: what could have been made?
+//! fewest tricks he takes in an all-pass against the other two (as the table's rules play
+//! it: the talon leading the first two tricks or not, X2). The question a player asks after a
+//! hand: what could have been made?
 //!
 //! A best discard is found among the *distinct* discards only: two cards next to each other
 //! in rank, both the declarer's, are the same card to discard (every card of the deal is in
@@ -63,12 +64,17 @@ pub fn distinct_discards(hand: CardSet) -> Vec<[Card; 2]> {
     out
 }
 
-/// The deal's table. `talon_can_win`: the four-player dealer's talon cards lead the all-pass
-/// tricks for him (F3 `dealer_allpass_talon`), else they cannot win (X2).
+/// The deal's table. `allpass`: the card play of an all-pass of this deal before its first
+/// card, as the rules play it (the engine's `RussianHand::allpass_start`; [`allpass_x2`] for
+/// the default rules).
 ///
 /// # Errors
-/// A [`SolveError`] when the solver's node limit stops a solve.
-pub fn deal_table(deal: &Deal, talon_can_win: bool, solver: &mut Solver) -> Result<DealTable, SolveError> {
+/// A [`SolveError`] when the solver's node limit stops a solve, or `allpass` is not a whole
+/// deal's start.
+pub fn deal_table(deal: &Deal, allpass: &PlayState, solver: &mut Solver) -> Result<DealTable, SolveError> {
+    if allpass.hands != deal.hands() || allpass.tricks_done != 0 {
+        return Err(SolveError("the all-pass is not this deal's start".into()));
+    }
     let before = solver.nodes_used();
     let hands = deal.hands();
     let talon: CardSet = deal.talon().into_iter().collect();
@@ -101,13 +107,18 @@ pub fn deal_table(deal: &Deal, talon_can_win: bool, solver: &mut Solver) -> Resu
         })?;
         table.misere[pos as usize] = best;
         table.misere_discards[pos as usize] = discard;
-        let mut allpass = PlayState::first_lead(hands, None, None);
-        allpass.talon_leads = deal.talon().map(Some);
-        allpass.talon_can_win = talon_can_win;
-        table.allpass[pos as usize] = solver.solve(&allpass, Objective::AllPass(pos))?.tricks;
+        table.allpass[pos as usize] = solver.solve(allpass, Objective::AllPass(pos))?.tricks;
     }
     table.nodes = solver.nodes_used() - before;
     Ok(table)
+}
+
+/// The start of an all-pass of `deal` under the default rules (X2): the talon's cards lead
+/// the first two tricks and cannot win them.
+pub fn allpass_x2(deal: &Deal) -> PlayState {
+    let mut state = PlayState::first_lead(deal.hands(), None, None);
+    state.talon_leads = deal.talon().map(Some);
+    state
 }
 
 /// The best result over the candidate discards (the most tricks, or the fewest), and its
@@ -210,8 +221,17 @@ mod tests {
         for seed in 0..3 {
             let deal = Deal::seeded(seed, 0);
             let mut solver = Solver::new();
-            let t = deal_table(&deal, false, &mut solver).unwrap();
+            let t = deal_table(&deal, &allpass_x2(&deal), &mut solver).unwrap();
             assert!(t.nodes > 0);
+            // Without talon leads (Rostov's closed talon) the eldest leads the first trick.
+            let no_talon = PlayState::first_lead(deal.hands(), None, None);
+            let closed = deal_table(&deal, &no_talon, &mut solver).unwrap();
+            assert_eq!((closed.tricks, closed.misere), (t.tricks, t.misere));
+            let other = Deal::seeded(seed + 100, 0);
+            assert!(
+                deal_table(&deal, &allpass_x2(&other), &mut solver).is_err(),
+                "another deal's all-pass"
+            );
             for pos in 0..3u8 {
                 let p = pos as usize;
                 for (s, strain) in Strain::ALL.into_iter().enumerate() {

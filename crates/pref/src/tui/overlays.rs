@@ -197,9 +197,10 @@ pub(super) fn draw_review(
 /// What the reviewed hand's deal held, as a small table (each player as declarer with the
 /// talon and his best discard; the fewest in misère and all-pass).
 fn deal_lines(app: &App, deal: Option<&DealHeld>, width: usize) -> Vec<Line<'static>> {
+    let prose = |t: &str| wrap_text(t, width, 2).into_iter().map(Line::from);
     let (table, seats) = match deal {
         None => return Vec::new(),
-        Some(Err(e)) => return vec![Line::from(format!("The deal could not be solved: {e}"))],
+        Some(Err(e)) => return prose(&format!("The deal could not be solved: {e}")).collect(),
         Some(Ok((t, s))) => (t, s),
     };
     let suits: Vec<String> = preferans::Suit::ALL
@@ -212,14 +213,15 @@ fn deal_lines(app: &App, deal: Option<&DealHeld>, width: usize) -> Vec<Line<'sta
             }
         })
         .collect();
-    let mut out = vec![
-        Line::from(""),
-        Line::from("What the deal held, every card known (talon taken, best discard):"),
-        Line::from(format!(
-            "{:<16}{:>3}{:>3}{:>3}{:>3}{:>4}{:>8}{:>10}",
-            "", suits[0], suits[1], suits[2], suits[3], "NT", "misère", "all-pass"
-        )),
-    ];
+    let mut out: Vec<Line> = std::iter::once(Line::from(""))
+        .chain(prose(
+            "What the deal held, every card known (talon taken, best discard):",
+        ))
+        .collect();
+    out.push(Line::from(format!(
+        "{:<16}{:>3}{:>3}{:>3}{:>3}{:>4}{:>8}{:>10}",
+        "", suits[0], suits[1], suits[2], suits[3], "NT", "misère", "all-pass"
+    )));
     // Hussar (H1, H3): the dummy never declares and an all-pass is thrown in.
     let hussar = seats.contains(&None);
     for (pos, seat) in seats.iter().enumerate() {
@@ -236,5 +238,6 @@ fn deal_lines(app: &App, deal: Option<&DealHeld>, width: usize) -> Vec<Line<'sta
             t[0], t[1], t[2], t[3], t[4], table.misere[pos]
         )));
     }
+    // The table's rows are 50 columns: narrower boxes (below the 60-column minimum) lose them.
     out.into_iter().filter(|l| l.width() <= width).collect()
 }

@@ -115,7 +115,7 @@ impl RussianHand {
         let card = self.deal.talon()[(2 - self.talon_leads.min(2)) as usize];
         self.talon.remove(card);
         self.played.insert(card);
-        let owner = if self.cfg.players == 4 && self.cfg.dealer_allpass_talon {
+        let owner = if self.allpass_talon_can_win() {
             DEALER_POS
         } else {
             TALON_OWNER

@@ -3,6 +3,7 @@
 use super::{Ending, PendingOffer, Phase, RussianHand, DEALER_POS};
 use crate::action::Action;
 use crate::outcome::{AcceptedOffer, ContractOutcome, DefenderOutcome, HandOutcome, Resolution, WhistCall};
+use crate::rules::AllpassTalon;
 use crate::trick::{legal_cards, Obligations, Trick};
 use crate::Seat;
 
@@ -133,8 +134,21 @@ impl RussianHand {
 
     /// Whether the talon cards that lead an all-pass's first tricks win them for the
     /// four-player dealer (F3 `dealer_allpass_talon`) rather than never winning (X2).
-    pub fn allpass_talon_can_win(&self) -> bool {
+    pub(super) fn allpass_talon_can_win(&self) -> bool {
         self.cfg.players == 4 && self.cfg.dealer_allpass_talon
+    }
+
+    /// The card play of an all-pass of this deal, before its first card (for analysis: every
+    /// hand is in it): the eldest to play, the talon's cards leading the first two tricks
+    /// when the rules lead them (X2; F3's dealer may win them), else no talon lead
+    /// (`allpass_talon: closed`).
+    pub fn allpass_start(&self) -> crate::PlayState {
+        let mut state = crate::PlayState::first_lead(self.deal.hands(), None, None);
+        if self.cfg.allpass_talon == AllpassTalon::Lead {
+            state.talon_leads = self.deal.talon().map(Some);
+            state.talon_can_win = self.allpass_talon_can_win();
+        }
+        state
     }
 
     /// The complete card-play state (every hand), during play; `None` in other phases. For the

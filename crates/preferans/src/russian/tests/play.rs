@@ -261,3 +261,37 @@ fn r6_observations_show_the_cards_each_hand_played() {
         }
     }
 }
+
+#[test]
+fn x2_f3_the_allpass_start_for_analysis_plays_as_the_hand_does() {
+    // Sochi leads the talon (X2); Rostov's closed talon does not; the four-player dealer's
+    // talon leads win for him (F3 `dealer_allpass_talon`).
+    let deal = deal_of(
+        [
+            "AS KS QS JS TS 9S 8S AC KC QC",
+            "7S JC TC 9C 8C 7C AD KD QD JD",
+            "TD 9D 8D 7D 8H AH KH QH JH TH",
+        ],
+        ["9H", "7H"],
+    );
+    for (players, opts) in [
+        (3, vec![]),
+        (3, vec![("allpass_talon", "closed")]),
+        (4, vec![("dealer_allpass_talon", "true")]),
+    ] {
+        let dealer = players - 1;
+        let mut h = hand_with(players, dealer, &opts, deal);
+        let start = h.allpass_start();
+        let passes = vec!["pass"; 3];
+        act(&mut h, &passes);
+        let now = h.play_state().expect("an all-pass is played");
+        assert_eq!(
+            start.talon_leads[0].is_some(),
+            opts.iter().all(|o| o.0 != "allpass_talon"),
+            "{opts:?}"
+        );
+        for card in now.legal_cards() {
+            assert_eq!(start.play(card), now.play(card), "{players} players {opts:?}: {card}");
+        }
+    }
+}
