@@ -96,11 +96,17 @@ async function showDealTable(n, seats) {
   const allpass = t.rows.some((row) => row.allpass !== null);
   $("deal-allpass").hidden = !allpass;
   const discard = (d) => `discarding ${d.map(cardLabel).join(" ")}`;
-  $("deal-rows").replaceChildren(...t.rows.map((row) => el("tr", { "data-seat": row.seat },
-    el("td", { text: holderName({ seat: row.seat }, seats, null) + (row.position === 0 ? " (eldest)" : "") }),
-    ...row.tricks.map((n, i) => el("td", { text: String(n), title: discard(row.discards[i]) })),
-    el("td", { text: String(row.misere), title: discard(row.misere_discard) }),
-    allpass ? el("td", { text: String(row.allpass) }) : null)));
+  const STRAINS = ["♠", "♣", "♦", "♥", "no trumps"];
+  // A number says its discard when pointed at or tapped (phones have no pointer).
+  const cell = (who, what, k, d) => el("td", { text: String(k), title: discard(d), tabindex: 0, onclick: () => { $("deal-status").textContent = `Hand ${n}: ${who} in ${what} takes ${tricks(k)} ${discard(d)}.`; } });
+  $("deal-rows").replaceChildren(...t.rows.map((row) => {
+    const who = holderName({ seat: row.seat }, seats, null);
+    return el("tr", { "data-seat": row.seat },
+      el("td", { text: who + (row.position === 0 ? " (eldest)" : "") }),
+      ...row.tricks.map((n, i) => cell(who, STRAINS[i], n, row.discards[i])),
+      cell(who, "misère", row.misere, row.misere_discard),
+      allpass ? el("td", { text: String(row.allpass) }) : null);
+  }));
 }
 
 // A hand is shown from its first action (the step before it shows the previous hand's end).

@@ -549,6 +549,10 @@ test("the replay reviews the whole game: each costly card and call, one click fr
   const firstRow = await page.locator("#deal-rows tr").first().locator("td").allInnerTexts();
   assert.match(firstRow[0], /random bot \d \(eldest\)/);
   assert.deepEqual(firstRow.slice(1).map(Number), [...held.rows[0].tricks, held.rows[0].misere, held.rows[0].allpass]);
+  // A tap on a number says its discard (phones have no pointer to show the title).
+  await page.locator("#deal-rows tr").first().locator("td").nth(5).click();
+  const [a, b] = held.rows[0].discards[4].map((c) => c.replace("T", "10").replace(/[SCDH]$/, (s) => ({ S: "♠", C: "♣", D: "♦", H: "♥" })[s]));
+  assert.equal(await page.locator("#deal-status").innerText(), `Hand 1: ${firstRow[0].replace(" (eldest)", "")} in no trumps takes ${held.rows[0].tricks[4]} trick${held.rows[0].tricks[4] === 1 ? "" : "s"} discarding ${a} ${b}.`);
   await page.click("#next-hand");
   await page.waitForFunction(() => /^Hand 2\./.test(document.querySelector("#deal-status").textContent));
   await page.click("#review-btn");

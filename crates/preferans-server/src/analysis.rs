@@ -3,6 +3,8 @@
 //! public, so the solver may see them all — and of whole deals (`GET
 //! /api/tables/{id}/deal-table?hand=N`, `preferans_solver::deal_table`).
 
+use std::collections::{HashMap, VecDeque};
+
 use preferans::{Action, Deal, PlayState, RussianHand, Seat};
 use preferans_bots::analysis::{analyse, PositionAnalysis};
 use preferans_solver::{Objective, SolveError, Solver};
@@ -92,6 +94,52 @@ pub async fn deal_table(deal: Deal, allpass: PlayState, seats: [Option<Seat>; 3]
     json!({ "rows": rows, "nodes": table.nodes })
 }
 
+/// Deal tables made, by table id and hand number (a finished game's deals never change), the
+/// oldest forgotten first beyond [`DealTables::KEPT`].
+#[derive(Default)]
+pub struct DealTables {
+    made: std::sync::Mutex<Made>,
+}
+
+/// A table's id and a hand number.
+type HandKey = (String, usize);
+
+/// The tables made, and their keys oldest first.
+#[derive(Default)]
+struct Made {
+    by_key: HashMap<HandKey, Value>,
+    order: VecDeque<HandKey>,
+}
+
+impl DealTables {
+    /// Tables kept at most (each a few hundred bytes).
+    pub const KEPT: usize = 1024;
+
+    /// The table made for hand `hand` of table `id`, if kept.
+    pub fn get(&self, id: &str, hand: usize) -> Option<Value> {
+        let made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        made.by_key.get(&(id.to_string(), hand)).cloned()
+    }
+
+    /// Keeps a table made (not an error: a busy or failed analysis is asked again).
+    pub fn keep(&self, id: &str, hand: usize, table: &Value) {
+        if table.get("error").is_some() {
+            return;
+        }
+        let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        let Made { by_key, order } = &mut *made;
+        let key = (id.to_string(), hand);
+        if by_key.insert(key.clone(), table.clone()).is_none() {
+            order.push_back(key);
+        }
+        while order.len() > Self::KEPT {
+            if let Some(old) = order.pop_front() {
+                by_key.remove(&old);
+            }
+        }
+    }
+}
+
 /// The analysis as JSON (docs/protocol.md, "Replay").
 fn to_json(a: &PositionAnalysis, next: Option<Action>) -> Value {
     let kind = match a.objective {
@@ -118,4 +166,23 @@ fn to_json(a: &PositionAnalysis, next: Option<Action>) -> Value {
         })).collect::<Vec<_>>(),
         "next": next,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_tables_are_kept_the_oldest_forgotten_first_and_errors_never() {
+        let kept = DealTables::default();
+        kept.keep("t", 1, &json!({"error": "busy"}));
+        assert_eq!(kept.get("t", 1), None);
+        for hand in 0..=DealTables::KEPT {
+            kept.keep("t", hand, &json!({ "hand": hand }));
+        }
+        assert_eq!(kept.get("t", 0), None, "the oldest went");
+        assert_eq!(kept.get("t", 1), Some(json!({"hand": 1})));
+        assert_eq!(kept.get("t", DealTables::KEPT), Some(json!({"hand": DealTables::KEPT})));
+        assert_eq!(kept.get("u", 1), None);
+    }
 }

@@ -356,11 +356,15 @@ async fn deal_table(
             format!("the game has {} hands, no hand {}", hands.len(), q.hand),
         ));
     };
+    if let Some(made) = hub.deal_tables().get(&id, q.hand) {
+        return Ok(Json(made));
+    }
     let (deal, allpass) = (*hand.deal(), hand.allpass_start());
     let seats = [0, 1, 2].map(|p| hand.seat_of_position(p));
     drop(t);
     let mut table = crate::analysis::deal_table(deal, allpass, seats).await;
     table["hand"] = q.hand.into();
+    hub.deal_tables().keep(&id, q.hand, &table);
     Ok(Json(table))
 }
 

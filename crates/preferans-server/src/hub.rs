@@ -127,6 +127,8 @@ pub struct Hub {
     rematches: Mutex<()>,
     /// The post-game reviews made or being made.
     reviews: crate::review::Reviews,
+    /// Finished hands' deal tables made.
+    deal_tables: crate::analysis::DealTables,
 }
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
@@ -207,6 +209,7 @@ impl Hub {
             created_by: Mutex::new(HashMap::new()),
             rematches: Mutex::new(()),
             reviews: crate::review::Reviews::default(),
+            deal_tables: crate::analysis::DealTables::default(),
         });
         let stored = hub.store.load_tables().await?;
         let mut map = hub.tables.write().await;
@@ -241,6 +244,11 @@ impl Hub {
     /// The post-game reviews of finished tables.
     pub fn reviews(&self) -> &crate::review::Reviews {
         &self.reviews
+    }
+
+    /// The deal tables of finished hands made so far.
+    pub fn deal_tables(&self) -> &crate::analysis::DealTables {
+        &self.deal_tables
     }
 
     /// A table by id.

@@ -139,6 +139,8 @@ async fn each_hand_of_a_finished_game_has_its_deal_table_named_by_seat() {
         assert_eq!(status, 200, "{body}");
         let v: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(v["hand"], i + 1);
+        let (_, again) = get(server.addr, &path(&format!("hand={}", i + 1))).await;
+        assert_eq!(serde_json::from_str::<Value>(&again).unwrap(), v, "kept, the same");
         let mut solver = preferans_solver::Solver::new();
         let want = preferans_solver::deal_table::deal_table(hand.deal(), &hand.allpass_start(), &mut solver).unwrap();
         let rows = v["rows"].as_array().unwrap();
