@@ -44,6 +44,7 @@ impl From<HubError> for ApiError {
 /// The router of the whole server.
 pub fn router(hub: Arc<Hub>) -> Router {
     let api = Router::new()
+        .route("/health", get(health))
         .route("/rules", get(rules_info))
         .route("/tables", get(list_tables).post(create_table))
         .route("/tables/{id}", get(table_summary))
@@ -155,6 +156,24 @@ async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
         created_at: t.created_at,
         next_table: t.next_table().map(str::to_string),
     }
+}
+
+/// For load balancers and monitors: 200 while the database answers, with the tables this
+/// process holds; 503 when it does not (actions cannot be stored then).
+async fn health(State(hub): State<Arc<Hub>>) -> Response {
+    let database = if hub.store().is_sqlite() { "sqlite" } else { "postgres" };
+    if let Err(e) = hub.store().ping().await {
+        let body = json!({ "status": "unavailable", "database": database, "error": e.to_string() });
+        return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+    }
+    let tables = hub.all_tables().await;
+    let mut playing = 0;
+    for h in &tables {
+        if h.state.lock().await.status() != TableStatus::Finished {
+            playing += 1;
+        }
+    }
+    Json(json!({ "status": "ok", "database": database, "tables": tables.len(), "playing": playing })).into_response()
 }
 
 async fn list_tables(State(hub): State<Arc<Hub>>) -> Json<Vec<TableSummary>> {

@@ -172,6 +172,17 @@ impl Store {
         self.sqlite
     }
 
+    /// Whether the database answers (a trivial query, within [`CONNECT_TIMEOUT`]).
+    ///
+    /// # Errors
+    /// The database's error, or [`StoreError::Timeout`].
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        tokio::time::timeout(CONNECT_TIMEOUT, sqlx::query("SELECT 1").execute(&self.pool))
+            .await
+            .map_err(|_| StoreError::Timeout)??;
+        Ok(())
+    }
+
     /// Stores a new table.
     ///
     /// # Errors

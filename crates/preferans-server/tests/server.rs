@@ -440,6 +440,49 @@ async fn a_seat_handed_to_a_bot_is_stored_at_once(url: &str) {
     assert_eq!((t.seats[0].name.as_str(), t.seats[0].token.as_str()), ("Ann", ""));
 }
 
+async fn health_says_the_database_answers_and_counts_the_tables(url: &str) {
+    let server = start(url).await;
+    let health = || async { get(server.addr, "/api/health").await };
+    let (status, body) = health().await;
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let database = if url.starts_with("sqlite") {
+        "sqlite"
+    } else {
+        "postgres"
+    };
+    assert_eq!(
+        (v["status"].as_str(), v["database"].as_str()),
+        (Some("ok"), Some(database))
+    );
+    let before = v["tables"].as_u64().unwrap();
+    create(
+        server.addr,
+        json!({"seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}),
+    )
+    .await;
+    let v: serde_json::Value = serde_json::from_str(&health().await.1).unwrap();
+    assert_eq!(v["tables"].as_u64(), Some(before + 1));
+    assert_eq!(v["playing"].as_u64(), Some(before + 1), "a new table is being played");
+}
+
+#[tokio::test]
+async fn health_is_503_when_the_database_is_gone() {
+    let db = common::postgres::FreshDatabase::create().await;
+    if db.url.starts_with("sqlite") {
+        eprintln!("PostgreSQL skipped: an SQLite file cannot be taken away from a running server");
+        return;
+    }
+    let server = start(&db.url).await;
+    assert_eq!(get(server.addr, "/api/health").await.0, 200);
+    db.drop().await;
+    let (status, body) = get(server.addr, "/api/health").await;
+    assert_eq!(status, 503, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["status"], "unavailable");
+    assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+}
+
 /// Each scenario on SQLite (a fresh file) and on PostgreSQL (a fresh database).
 macro_rules! on_both_databases {
     ($($name:ident),*) => {
@@ -468,5 +511,6 @@ on_both_databases!(
     a_restarted_server_continues_every_table_where_it_was,
     a_seat_claim_is_stored_with_the_hands_played_before_it,
     the_next_game_of_a_table_is_stored_with_it,
-    a_seat_handed_to_a_bot_is_stored_at_once
+    a_seat_handed_to_a_bot_is_stored_at_once,
+    health_says_the_database_answers_and_counts_the_tables
 );
