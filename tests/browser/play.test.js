@@ -576,6 +576,27 @@ test("the replay reviews the whole game: each costly card and call, one click fr
   assert.deepEqual(problems, [], "no script errors");
 });
 
+test("the rules page explains the game and lists every preset and option the server has", async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/`);
+  await page.click('a[href="/rules"]');
+  await page.waitForURL(/\/rules$/);
+  for (const id of ["auction", "contract", "whist", "play", "allpass", "scoring", "forms", "site"]) {
+    assert.ok(await page.locator(`#${id} h2`).isVisible(), id);
+  }
+  const info = await (await fetch(`${base}/api/rules`)).json();
+  await page.waitForFunction((n) => document.querySelectorAll("#options-rows tr").length === n, info.options.length);
+  // Every option with each preset's value, as the rules crate has it.
+  const heads = await page.locator("#options-head th").allInnerTexts();
+  assert.deepEqual(heads, ["option", ...info.presets.map((p) => p.name), "rule"]);
+  const row = page.locator('#options-rows tr[data-option="allpass_talon"] td');
+  assert.deepEqual((await row.allInnerTexts()).slice(1, -1), info.presets.map((p) => p.options.allpass_talon));
+  assert.equal(await page.locator("#presets-list li").count(), info.presets.length);
+  assert.deepEqual(problems, [], "no script errors");
+});
+
 test("a table that does not exist says so, with the way back", async () => {
   const page = await browser.newPage();
   await page.goto(`${base}/table/nope`);

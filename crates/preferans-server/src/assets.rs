@@ -11,6 +11,8 @@ pub const LOBBY_HTML: &str = include_str!("../../../web/index.html");
 pub const TABLE_HTML: &str = include_str!("../../../web/table.html");
 /// The replay page.
 pub const REPLAY_HTML: &str = include_str!("../../../web/replay.html");
+/// How to play, with the presets and options.
+pub const RULES_HTML: &str = include_str!("../../../web/rules.html");
 
 const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css", include_str!("../../../web/style.css")),
@@ -18,6 +20,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("lobby.js", "text/javascript", include_str!("../../../web/lobby.js")),
     ("table.js", "text/javascript", include_str!("../../../web/table.js")),
     ("replay.js", "text/javascript", include_str!("../../../web/replay.js")),
+    ("rules.js", "text/javascript", include_str!("../../../web/rules.js")),
 ];
 
 /// What a page may load and who may frame it: only this server's own scripts, styles and

@@ -63,6 +63,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/", get(|| async { assets::page(assets::LOBBY_HTML) }))
         .route("/table/{id}", get(|| async { assets::page(assets::TABLE_HTML) }))
         .route("/replay/{id}", get(|| async { assets::page(assets::REPLAY_HTML) }))
+        .route("/rules", get(|| async { assets::page(assets::RULES_HTML) }))
         .route("/static/{file}", get(assets::static_file))
         .nest("/api", api)
         .route("/ws", get(ws_upgrade))
