@@ -72,6 +72,10 @@ enum Command {
         /// Sampled deals per whist call, discard or contract weighed (1 to 10,000).
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=10_000))]
         samples: u64,
+        /// Also print what each hand's deal held: every position's best contract in each
+        /// strain and misère (talon taken, best discard) and all-pass, double-dummy.
+        #[arg(long)]
+        deal_tables: bool,
     },
     /// Duplicate tournament between bots: every deal played with every seating, in parallel.
     Match(MatchArgs),
@@ -348,6 +352,7 @@ fn run(cli: Cli) -> Result<()> {
             threshold,
             whists,
             samples,
+            deal_tables,
         } => {
             if !(whists.is_finite() && whists >= 0.0) {
                 bail!("--whists is a number of whists, 0 or more (got {whists})");
@@ -396,6 +401,16 @@ fn run(cli: Cli) -> Result<()> {
                     "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
                     calls.len()
                 );
+            }
+            if deal_tables {
+                let m = record.replay().with_context(|| format!("{}", file.display()))?;
+                let mut solver = preferans_solver::Solver::new();
+                for (i, h) in m.finished_hands().iter().enumerate() {
+                    let table = preferans_solver::deal_table::deal_table(h.deal(), &h.allpass_start(), &mut solver)
+                        .map_err(|e| anyhow::anyhow!("hand {}: {e}", i + 1))?;
+                    outln!("hand {}: what the deal held", i + 1);
+                    out!("{}", solve::deal_table_text(&table, &solve::position_labels(h)));
+                }
             }
             Ok(())
         }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use preferans::{Bid, Card, CardSet, Deal, HandState, PlayState, RussianHand};
-use preferans_solver::deal_table::{allpass_x2, deal_table};
+use preferans_solver::deal_table::{allpass_x2, deal_table, DealTable};
 use preferans_solver::{legal_now, Objective, Solver};
 
 /// Where the position comes from.
@@ -192,22 +192,21 @@ fn deal_of(a: &SolveArgs) -> Result<(Deal, PlayState, [String; 3])> {
         bail!("give a deal: --hands … --talon …, or --record FILE --hand N");
     };
     let (hand, _) = hand_from_record(a, path)?;
-    // A record names seats: the eldest is position 0 (P1).
-    let labels = [0, 1, 2].map(|p| match hand.seat_of_position(p) {
+    Ok((*hand.deal(), hand.allpass_start(), position_labels(&hand)))
+}
+
+/// What to call a hand's positions in a record: by seat, the eldest (position 0, P1) said.
+pub fn position_labels(hand: &RussianHand) -> [String; 3] {
+    [0, 1, 2].map(|p| match hand.seat_of_position(p) {
         Some(seat) if p == 0 => format!("seat {seat} eldest"),
         Some(seat) => format!("seat {seat}"),
         None => "dummy".to_string(),
-    });
-    Ok((*hand.deal(), hand.allpass_start(), labels))
+    })
 }
 
-/// `pref solve --deal-table`: the table as text.
-fn run_deal_table(a: &SolveArgs) -> Result<String> {
-    let (deal, allpass, labels) = deal_of(a)?;
-    let mut solver = Solver::with_table_bytes(a.table_mib.clamp(1, 4096) << 20);
-    let t = Instant::now();
-    let table = deal_table(&deal, &allpass, &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let elapsed = t.elapsed();
+/// A deal's table as text, its rows named by `labels` (`pref solve --deal-table`, `pref review
+/// --deal-tables`).
+pub fn deal_table_text(table: &DealTable, labels: &[String; 3]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -243,6 +242,17 @@ fn run_deal_table(a: &SolveArgs) -> Result<String> {
             "Hussar: the dummy never declares (H1) and an all-pass is thrown in (H3): the dummy's row and the all-pass column are for interest only"
         );
     }
+    out
+}
+
+/// `pref solve --deal-table`: the table as text.
+fn run_deal_table(a: &SolveArgs) -> Result<String> {
+    let (deal, allpass, labels) = deal_of(a)?;
+    let mut solver = Solver::with_table_bytes(a.table_mib.clamp(1, 4096) << 20);
+    let t = Instant::now();
+    let table = deal_table(&deal, &allpass, &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let elapsed = t.elapsed();
+    let mut out = deal_table_text(&table, &labels);
     let _ = writeln!(out, "time {:.1} ms, nodes {}", elapsed.as_secs_f64() * 1e3, table.nodes);
     Ok(out)
 }

@@ -536,6 +536,18 @@ fn solve_deal_table_from_hands_and_from_a_record_hand_agree() {
         from_record.contains(&format!("seat {} eldest", (dealer + 1) % 3)),
         "{from_record}"
     );
+    // `pref review --deal-tables`: the same table for every hand of the record.
+    let review = pref()
+        .arg("review")
+        .arg(&file)
+        .args(["--samples", "1", "--deal-tables"])
+        .output()
+        .unwrap();
+    assert!(review.status.success(), "{}", stderr_of(&review));
+    let text = stdout_of(&review);
+    assert_eq!(text.matches("what the deal held").count(), 2, "{text}");
+    let second = &text[text.find("hand 2: what the deal held").unwrap()..];
+    assert_eq!(numbers(second.split_once('\n').unwrap().1), numbers(&from_record));
 
     // A whole deal is needed; one line says what is wrong.
     for (args, expect) in [
