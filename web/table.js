@@ -136,10 +136,8 @@ function render(view) {
   $("calls").hidden = true;
   $("offer").hidden = true;
   $("hint-btn").disabled = true;
-  if (!obs) {
-    if (view.game_over) $("contract").textContent = "The game is over: the final standing and the scoresheet are beside the table.";
-    return;
-  }
+  renderFinal(view);
+  if (!obs) return;
 
   for (const hv of obs.hands) {
     const mine = hv.holder !== "dummy" && hv.holder.seat === view.you;
@@ -204,6 +202,22 @@ function render(view) {
     const left = Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000));
     $("actions").append(el("span", { class: "muted", id: "timer", text: ` ${left} s left` }));
   }
+}
+
+// The game's end on the table: the players ranked by the final settlement (S10, in whists;
+// equal results share a place), the winner first.
+function renderFinal(view) {
+  $("final").hidden = !view.game_over;
+  if (!view.game_over) return;
+  const ranked = view.seats.map((s, i) => ({ seat: i, name: holderName({ seat: i }, view.seats, view.you), whists: Number(view.standing[i]), shown: view.standing[i] }))
+    .sort((a, b) => b.whists - a.whists || a.seat - b.seat);
+  const place = (r) => 1 + ranked.filter((o) => o.whists > r.whists).length;
+  const top = ranked.filter((r) => place(r) === 1);
+  const headline = top.length === ranked.length ? "A draw: everyone ends even." : top.length > 1 ? `${top.map((r) => r.name).join(" and ")} share first place.` : top[0].seat === view.you ? "You win." : `${top[0].name} wins.`;
+  $("final").replaceChildren(el("h2", { text: "Game over" }), el("p", { class: "headline", text: headline }),
+    el("ol", { class: "ranking" }, ranked.map((r) => el("li", { class: place(r) === 1 ? "first" : "", "data-seat": r.seat },
+      el("span", { class: "place", text: `${place(r)}.` }), el("span", { class: "name", text: r.name }),
+      el("span", { class: "whists", text: `${r.whists > 0 ? "+" : ""}${r.shown} whists` })))));
 }
 
 // The table's chat: everyone reads it, the people seated write to it. Redrawn only when it

@@ -299,6 +299,16 @@ test("a finished game is played again in one click, at one new table with the sa
   }
   const [ola, per] = pages.map((p) => p.page);
   await ola.waitForSelector("#rematch-btn");
+  // The table shows the players ranked by the final settlement, the winner named.
+  const final = await (await fetch(`${base}/api/tables/${id}`)).json();
+  assert.ok(final.finished);
+  await ola.waitForSelector("#final:not([hidden]) .ranking li");
+  const ranked = await ola.locator("#final .ranking li .whists").allInnerTexts();
+  const values = ranked.map((t) => Number(t.replace(/ whists$/, "")));
+  assert.equal(values.length, 3);
+  assert.deepEqual([...values].sort((a, b) => b - a), values, "best first");
+  assert.ok(Math.abs(values.reduce((a, b) => a + b, 0)) < 0.05, "zero-sum (S10)");
+  assert.match(await ola.locator("#final .headline").innerText(), /^(You win|.+ wins|.+ share first place|A draw: .+)\.$/);
   await ola.screenshot({ path: join(shots, "6-game-over.png") });
   await ola.click("#rematch-btn");
   await ola.waitForURL((u) => !u.pathname.endsWith(id));
