@@ -7,7 +7,7 @@ let presets = [];
 let optionInfos = [];
 // What each bot level plays like (docs/bots.md); the expert fills the others' seats unless
 // the player chooses.
-const BOT_STRENGTH = { random: "any legal card", heuristic: "quick, medium", "expert-fast": "strong, quicker", expert: "strong", "expert-strong": "strongest, slower" };
+const BOT_STRENGTH = { random: "weak", heuristic: "medium", "expert-fast": "strong, quick", expert: "strong", "expert-strong": "strongest" };
 // Options with a field of their own in the form.
 const OWN_FIELD = new Set(["players", "target"]);
 
@@ -56,8 +56,16 @@ async function loadRules() {
   optionControls();
 }
 
-function seatsText(t) {
-  return t.seats.map((s) => s.name ? `${s.seat}: ${s.name}` : `${s.seat}: free`).join(", ");
+// The seats; once the game is over, each with its final settlement, the winner in bold.
+function seatsCell(t) {
+  const best = Math.max(...t.standing.map(Number));
+  return el("td", {}, t.seats.map((s, i) => {
+    const name = `${s.seat}: ${s.name ?? "free"}`;
+    if (!t.finished) return [i ? ", " : "", name];
+    const whists = Number(t.standing[s.seat]);
+    const text = `${name} (${whists > 0 ? "+" : ""}${t.standing[s.seat]})`;
+    return [i ? ", " : "", whists === best ? el("b", { class: "winner", text }) : text];
+  }).flat());
 }
 
 async function refresh() {
@@ -73,7 +81,7 @@ async function refresh() {
         actions.append(el("a", { href: `/table/${t.id}`, text: mine ? "return" : free ? "join" : "watch", "data-table": t.id }));
       }
       return el("tr", {}, el("td", { text: (t.name || t.id) + (t.private ? " 🔒" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : "") }),
-        el("td", { text: t.rules + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), el("td", { text: seatsText(t) }),
+        el("td", { text: t.rules + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), seatsCell(t),
         el("td", { text: String(t.hands) }), actions);
     });
     $("tables").replaceChildren(...rows);

@@ -193,6 +193,11 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   await page.goto(`${base}/`);
   const replayLink = page.locator(`a[href="/replay/${id}"]`);
   await replayLink.waitFor();
+  // The finished game's row gives each seat's final settlement, the winner's in bold.
+  const row = page.locator("#tables tr", { has: replayLink });
+  const seatsText = await row.locator("td").nth(2).innerText();
+  assert.match(seatsText, /^0: .+ \([+-]?\d+\.\d\d\), 1: .+ \([+-]?\d+\.\d\d\), 2: .+ \([+-]?\d+\.\d\d\)$/);
+  assert.ok((await row.locator("b.winner").count()) >= 1, seatsText);
   await page.screenshot({ path: join(shots, "4-lobby.png") });
   await replayLink.click();
   await page.waitForURL(/\/replay\//);

@@ -139,6 +139,8 @@ struct TableSummary {
     created_at: i64,
     /// The next game with the same seats, once started.
     next_table: Option<String>,
+    /// Each seat's standing in whists (the final settlement once finished).
+    standing: Vec<String>,
 }
 
 async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
@@ -156,6 +158,7 @@ async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
         seats: t.seat_infos(),
         created_at: t.created_at,
         next_table: t.next_table().map(str::to_string),
+        standing: t.standing(),
     }
 }
 

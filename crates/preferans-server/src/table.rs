@@ -474,7 +474,6 @@ impl Table {
                 ))
             })
             .collect();
-        let settlement = self.m.sheet().settlement(self.m.rules());
         View {
             table: self.id.clone(),
             name: self.config.name.clone(),
@@ -489,7 +488,7 @@ impl Table {
             observation: self.observation(viewer),
             last_hand,
             log,
-            standing: (0..self.seats.len()).map(|s| settlement.rounded(s)).collect(),
+            standing: self.standing(),
             game_over: self.m.is_over(),
             deadline_ms: self.deadline_ms,
             next_table: self.next_table.clone(),
@@ -557,6 +556,13 @@ impl Table {
             })
             .collect();
         Record::from_match(&self.m, players)
+    }
+
+    /// Each seat's standing in whists so far, rounded to hundredths (the S10 settlement of the
+    /// sheet as it stands; the final settlement once the game is over).
+    pub fn standing(&self) -> Vec<String> {
+        let settlement = self.m.sheet().settlement(self.m.rules());
+        (0..self.seats.len()).map(|s| settlement.rounded(s)).collect()
     }
 
     /// Seat names for the scoresheet.
