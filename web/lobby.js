@@ -59,12 +59,14 @@ async function loadRules() {
 // The seats; once the game is over, each with its final settlement, the winner in bold.
 function seatsCell(t) {
   const best = Math.max(...t.standing.map(Number));
+  // A draw has no winner to mark (the table page says "A draw" too).
+  const draw = t.standing.every((v) => Number(v) === best);
   return el("td", {}, t.seats.map((s, i) => {
     const name = `${s.seat}: ${s.name ?? "free"}`;
     if (!t.finished) return [i ? ", " : "", name];
     const whists = Number(t.standing[s.seat]);
     const text = `${name} (${whists > 0 ? "+" : ""}${t.standing[s.seat]})`;
-    return [i ? ", " : "", whists === best ? el("b", { class: "winner", text }) : text];
+    return [i ? ", " : "", whists === best && !draw ? el("b", { class: "winner", text }) : text];
   }).flat());
 }
 

@@ -98,7 +98,10 @@ async function showDealTable(n, seats) {
   const discard = (d) => `discarding ${d.map(cardLabel).join(" ")}`;
   const STRAINS = ["♠", "♣", "♦", "♥", "no trumps"];
   // A number says its discard when pointed at or tapped (phones have no pointer).
-  const cell = (who, what, k, d) => el("td", { text: String(k), title: discard(d), tabindex: 0, onclick: () => { $("deal-status").textContent = `Hand ${n}: ${who} in ${what} takes ${tricks(k)} ${discard(d)}.`; } });
+  const cell = (who, what, k, d) => {
+    const say = () => { $("deal-status").textContent = `Hand ${n}: ${who} in ${what} takes ${tricks(k)} ${discard(d)}.`; };
+    return el("td", { text: String(k), title: discard(d), tabindex: 0, onclick: say, onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); say(); } } });
+  };
   $("deal-rows").replaceChildren(...t.rows.map((row) => {
     const who = holderName({ seat: row.seat }, seats, null);
     return el("tr", { "data-seat": row.seat },

@@ -167,16 +167,17 @@ async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
 async fn health(State(hub): State<Arc<Hub>>) -> Response {
     let database = if hub.store().is_sqlite() { "sqlite" } else { "postgres" };
     if let Err(e) = hub.store().ping().await {
-        let body = json!({ "status": "unavailable", "database": database, "error": e.to_string() });
+        // The cause is for the log: it may name the database or its host.
+        tracing::error!("health: the database does not answer: {e}");
+        let body = json!({ "status": "unavailable", "database": database, "error": "the database does not answer" });
         return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
     }
     let tables = hub.all_tables().await;
-    let mut playing = 0;
-    for h in &tables {
-        if h.state.lock().await.status() != TableStatus::Finished {
-            playing += 1;
-        }
-    }
+    // A table busy with a move is being played: a probe never waits behind the game.
+    let playing = tables
+        .iter()
+        .filter(|h| h.state.try_lock().map_or(true, |t| t.status() != TableStatus::Finished))
+        .count();
     Json(json!({ "status": "ok", "database": database, "tables": tables.len(), "playing": playing })).into_response()
 }
 
