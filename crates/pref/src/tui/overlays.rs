@@ -84,6 +84,7 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
         .collect();
     lines.push(Line::from(format!("settlement: {}", results.join(" · "))));
     if app.m.is_over() {
+        lines.push(Line::from(winner_line(app, &st)));
         // The last hand's result stays in view: the game-over screen has no log beside it.
         if let Some(last) = app.log.last() {
             lines.push(Line::from(last.clone()));
@@ -100,6 +101,23 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
             .wrap(Wrap { trim: true }),
         r,
     );
+}
+
+/// Who won by the final settlement (S10, exact): "You win.", "X wins.", a shared first
+/// place, or a draw.
+fn winner_line(app: &App, st: &preferans::scoring::Settlement) -> String {
+    let players = usize::from(st.players());
+    let best = (0..players).map(|s| st.exact(s).0).max().unwrap_or(0);
+    let top: Vec<usize> = (0..players).filter(|&s| st.exact(s).0 == best).collect();
+    match top[..] {
+        _ if top.len() == players => "A draw: everyone ends even.".to_string(),
+        [one] if one == usize::from(app.seat) => "You win.".to_string(),
+        [one] => format!("{} wins.", app.names[one]),
+        _ => {
+            let names: Vec<&str> = top.iter().map(|&s| app.names[s].as_str()).collect();
+            format!("{} share first place.", names.join(" and "))
+        }
+    }
 }
 
 pub(super) fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferans_bots::hints::Hint]) {

@@ -124,6 +124,11 @@ fn a_whole_match_by_keyboard_ends_with_the_settlement() {
     assert_eq!(a.overlay, Overlay::Sheet);
     let s = screen(&a);
     assert!(s.contains("Game over") && s.contains("settlement"), "{s}");
+    // The winner by the final settlement (S10): heuristic 2 ends highest here.
+    let st = a.m.sheet().settlement(a.m.rules());
+    let best = (0..3).max_by_key(|&p| st.exact(p).0).unwrap();
+    assert_eq!(best, 2);
+    assert!(s.contains("heuristic 2 wins."), "{s}");
     insta::assert_snapshot!("game_over", s);
 }
 
