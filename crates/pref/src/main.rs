@@ -406,8 +406,9 @@ fn run(cli: Cli) -> Result<()> {
                 let m = record.replay().with_context(|| format!("{}", file.display()))?;
                 let mut solver = preferans_solver::Solver::new();
                 for (i, h) in m.finished_hands().iter().enumerate() {
-                    let table = preferans_solver::deal_table::deal_table(h.deal(), &h.allpass_start(), &mut solver)
-                        .map_err(|e| anyhow::anyhow!("hand {}: {e}", i + 1))?;
+                    let table =
+                        preferans_solver::deal_table::deal_table(h.deal(), h.allpass_start().as_ref(), &mut solver)
+                            .map_err(|e| anyhow::anyhow!("hand {}: {e}", i + 1))?;
                     outln!("hand {}: what the deal held", i + 1);
                     out!("{}", solve::deal_table_text(&table, &solve::position_labels(h)));
                 }

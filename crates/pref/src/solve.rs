@@ -172,7 +172,7 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState
 
 /// The deal, the start of an all-pass of it (as the record's rules play it; X2 for --hands),
 /// and what to call each hand position, for `--deal-table`.
-fn deal_of(a: &SolveArgs) -> Result<(Deal, PlayState, [String; 3])> {
+fn deal_of(a: &SolveArgs) -> Result<(Deal, Option<PlayState>, [String; 3])> {
     if let Some(hands) = &a.hands {
         let hs = parse_hands(hands)?;
         let talon: Vec<Card> = a
@@ -186,7 +186,7 @@ fn deal_of(a: &SolveArgs) -> Result<(Deal, PlayState, [String; 3])> {
             bail!("--talon takes the two talon cards, got {}", talon.len());
         };
         let deal = Deal::new(hs, [t0, t1]).map_err(|e| anyhow::anyhow!("{e}"))?;
-        return Ok((deal, allpass_x2(&deal), ["0 eldest", "1", "2"].map(String::from)));
+        return Ok((deal, Some(allpass_x2(&deal)), ["0 eldest", "1", "2"].map(String::from)));
     }
     let Some(path) = &a.record else {
         bail!("give a deal: --hands … --talon …, or --record FILE --hand N");
@@ -216,10 +216,11 @@ pub fn deal_table_text(table: &DealTable, labels: &[String; 3]) -> String {
     let pair = |d: [Card; 2]| format!("{} {}", d[0].symbol_text(), d[1].symbol_text());
     for (pos, label) in labels.iter().enumerate() {
         let t = &table.tricks[pos];
+        let allpass = table.allpass.map_or("—".to_string(), |a| a[pos].to_string());
         let _ = writeln!(
             out,
-            "{label:<14}{:>3} {:>3} {:>3} {:>3} {:>3} {:>7} {:>9}",
-            t[0], t[1], t[2], t[3], t[4], table.misere[pos], table.allpass[pos]
+            "{label:<14}{:>3} {:>3} {:>3} {:>3} {:>3} {:>7} {allpass:>9}",
+            t[0], t[1], t[2], t[3], t[4], table.misere[pos]
         );
     }
     let _ = writeln!(out, "best discards:");
@@ -239,7 +240,7 @@ pub fn deal_table_text(table: &DealTable, labels: &[String; 3]) -> String {
     if labels.iter().any(|l| l == "dummy") {
         let _ = writeln!(
             out,
-            "Hussar: the dummy never declares (H1) and an all-pass is thrown in (H3): the dummy's row and the all-pass column are for interest only"
+            "Hussar: the dummy never declares (H1): its row is for interest only; an all-pass is thrown in (H3)"
         );
     }
     out
@@ -250,7 +251,7 @@ fn run_deal_table(a: &SolveArgs) -> Result<String> {
     let (deal, allpass, labels) = deal_of(a)?;
     let mut solver = Solver::with_table_bytes(a.table_mib.clamp(1, 4096) << 20);
     let t = Instant::now();
-    let table = deal_table(&deal, &allpass, &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let table = deal_table(&deal, allpass.as_ref(), &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
     let elapsed = t.elapsed();
     let mut out = deal_table_text(&table, &labels);
     let _ = writeln!(out, "time {:.1} ms, nodes {}", elapsed.as_secs_f64() * 1e3, table.nodes);

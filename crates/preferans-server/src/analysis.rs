@@ -69,14 +69,14 @@ async fn solve_with<T: Send + 'static>(
 /// named by its seat (the Hussar dummy has none, H1), and no all-pass with two players (H3).
 /// `allpass`: the start of an all-pass of the deal under the table's rules (X2, F3);
 /// `seats`: the seat of each hand position (`None`: the dummy).
-pub async fn deal_table(deal: Deal, allpass: PlayState, seats: [Option<Seat>; 3]) -> Value {
-    let table = match solve_with(move |solver| preferans_solver::deal_table::deal_table(&deal, &allpass, solver)).await
-    {
-        Ok(t) => t,
-        Err(e) => return e,
-    };
+pub async fn deal_table(deal: Deal, allpass: Option<PlayState>, seats: [Option<Seat>; 3]) -> Value {
+    let table =
+        match solve_with(move |solver| preferans_solver::deal_table::deal_table(&deal, allpass.as_ref(), solver)).await
+        {
+            Ok(t) => t,
+            Err(e) => return e,
+        };
     let pair = |d: [preferans::Card; 2]| [d[0].to_string(), d[1].to_string()];
-    let hussar = seats.contains(&None);
     let rows: Vec<Value> = (0..3)
         .filter_map(|p| {
             let seat = seats[p]?;
@@ -87,7 +87,7 @@ pub async fn deal_table(deal: Deal, allpass: PlayState, seats: [Option<Seat>; 3]
                 "discards": table.discards[p].map(pair),
                 "misere": table.misere[p],
                 "misere_discard": pair(table.misere_discards[p]),
-                "allpass": (!hussar).then_some(table.allpass[p]),
+                "allpass": table.allpass.map(|a| a[p]),
             }))
         })
         .collect();

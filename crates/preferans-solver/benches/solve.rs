@@ -57,7 +57,7 @@ fn bench_deal_table(c: &mut Criterion) {
                     solver.clear();
                     preferans_solver::deal_table::deal_table(
                         d,
-                        &preferans_solver::deal_table::allpass_x2(d),
+                        Some(&preferans_solver::deal_table::allpass_x2(d)),
                         &mut solver,
                     )
                     .map_or(0, |t| t.nodes)

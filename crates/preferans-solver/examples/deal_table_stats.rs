@@ -17,7 +17,7 @@ fn main() {
         let deal = Deal::seeded(seed, 0);
         solver.clear();
         let start = Instant::now();
-        match deal_table(&deal, &allpass_x2(&deal), &mut solver) {
+        match deal_table(&deal, Some(&allpass_x2(&deal)), &mut solver) {
             Ok(t) => {
                 times.push(start.elapsed().as_secs_f64() * 1e3);
                 nodes.push(t.nodes);

@@ -27,8 +27,9 @@ pub struct DealTable {
     pub misere: [u8; 3],
     /// A best discard for each misère.
     pub misere_discards: [[Card; 2]; 3],
-    /// The fewest tricks each position takes in an all-pass, the other two against him.
-    pub allpass: [u8; 3],
+    /// The fewest tricks each position takes in an all-pass, the other two against him; `None`
+    /// where the rules play no all-pass (H3).
+    pub allpass: Option<[u8; 3]>,
     /// Search nodes used.
     pub nodes: u64,
 }
@@ -66,13 +67,13 @@ pub fn distinct_discards(hand: CardSet) -> Vec<[Card; 2]> {
 
 /// The deal's table. `allpass`: the card play of an all-pass of this deal before its first
 /// card, as the rules play it (the engine's `RussianHand::allpass_start`; [`allpass_x2`] for
-/// the default rules).
+/// the default rules), or `None` where no all-pass is played.
 ///
 /// # Errors
 /// A [`SolveError`] when the solver's node limit stops a solve, or `allpass` is not a whole
 /// deal's start.
-pub fn deal_table(deal: &Deal, allpass: &PlayState, solver: &mut Solver) -> Result<DealTable, SolveError> {
-    if allpass.hands != deal.hands() || allpass.tricks_done != 0 {
+pub fn deal_table(deal: &Deal, allpass: Option<&PlayState>, solver: &mut Solver) -> Result<DealTable, SolveError> {
+    if allpass.is_some_and(|a| a.hands != deal.hands() || a.tricks_done != 0) {
         return Err(SolveError("the all-pass is not this deal's start".into()));
     }
     let before = solver.nodes_used();
@@ -83,7 +84,7 @@ pub fn deal_table(deal: &Deal, allpass: &PlayState, solver: &mut Solver) -> Resu
         discards: [[[deal.talon()[0]; 2]; 5]; 3],
         misere: [0; 3],
         misere_discards: [[deal.talon()[0]; 2]; 3],
-        allpass: [0; 3],
+        allpass: allpass.map(|_| [0; 3]),
         nodes: 0,
     };
     for pos in 0..3u8 {
@@ -107,7 +108,9 @@ pub fn deal_table(deal: &Deal, allpass: &PlayState, solver: &mut Solver) -> Resu
         })?;
         table.misere[pos as usize] = best;
         table.misere_discards[pos as usize] = discard;
-        table.allpass[pos as usize] = solver.solve(allpass, Objective::AllPass(pos))?.tricks;
+        if let (Some(start), Some(counts)) = (allpass, table.allpass.as_mut()) {
+            counts[pos as usize] = solver.solve(start, Objective::AllPass(pos))?.tricks;
+        }
     }
     table.nodes = solver.nodes_used() - before;
     Ok(table)
@@ -221,17 +224,19 @@ mod tests {
         for seed in 0..3 {
             let deal = Deal::seeded(seed, 0);
             let mut solver = Solver::new();
-            let t = deal_table(&deal, &allpass_x2(&deal), &mut solver).unwrap();
+            let t = deal_table(&deal, Some(&allpass_x2(&deal)), &mut solver).unwrap();
             assert!(t.nodes > 0);
             // Without talon leads (Rostov's closed talon) the eldest leads the first trick.
             let no_talon = PlayState::first_lead(deal.hands(), None, None);
-            let closed = deal_table(&deal, &no_talon, &mut solver).unwrap();
+            let closed = deal_table(&deal, Some(&no_talon), &mut solver).unwrap();
             assert_eq!((closed.tricks, closed.misere), (t.tricks, t.misere));
             let other = Deal::seeded(seed + 100, 0);
             assert!(
-                deal_table(&deal, &allpass_x2(&other), &mut solver).is_err(),
+                deal_table(&deal, Some(&allpass_x2(&other)), &mut solver).is_err(),
                 "another deal's all-pass"
             );
+            let none = deal_table(&deal, None, &mut solver).unwrap();
+            assert_eq!((none.tricks, none.allpass), (t.tricks, None), "no all-pass (H3)");
             for pos in 0..3u8 {
                 let p = pos as usize;
                 for (s, strain) in Strain::ALL.into_iter().enumerate() {
@@ -259,8 +264,12 @@ mod tests {
                 let mut allpass = PlayState::first_lead(deal.hands(), None, None);
                 allpass.talon_leads = deal.talon().map(Some);
                 assert_eq!(
-                    t.allpass[p],
+                    t.allpass.unwrap()[p],
                     Solver::new().solve(&allpass, Objective::AllPass(pos)).unwrap().tricks
+                );
+                assert_eq!(
+                    closed.allpass.unwrap()[p],
+                    Solver::new().solve(&no_talon, Objective::AllPass(pos)).unwrap().tricks
                 );
             }
         }

@@ -230,7 +230,7 @@ impl App {
         };
         let deal = self.m.finished_hands().last().map(|h| {
             let seats = [0, 1, 2].map(|p| h.seat_of_position(p));
-            deal_table(h.deal(), &h.allpass_start(), &mut Solver::new())
+            deal_table(h.deal(), h.allpass_start().as_ref(), &mut Solver::new())
                 .map(|t| (t, seats))
                 .map_err(|e| e.to_string())
         });

@@ -240,17 +240,12 @@ fn deal_lines(app: &App, deal: Option<&DealHeld>, width: usize) -> Vec<Line<'sta
         "{:<16}{:>3}{:>3}{:>3}{:>3}{:>4}{:>8}{:>10}",
         "", suits[0], suits[1], suits[2], suits[3], "NT", "misère", "all-pass"
     )));
-    // Hussar (H1, H3): the dummy never declares and an all-pass is thrown in.
-    let hussar = seats.contains(&None);
+    // Hussar: the dummy never declares (H1), and the rules play no all-pass (H3).
     for (pos, seat) in seats.iter().enumerate() {
         let Some(seat) = *seat else { continue };
         let t = &table.tricks[pos];
         let name: String = app.names[usize::from(seat)].chars().take(15).collect();
-        let allpass = if hussar {
-            "—".to_string()
-        } else {
-            table.allpass[pos].to_string()
-        };
+        let allpass = table.allpass.map_or("—".to_string(), |a| a[pos].to_string());
         out.push(Line::from(format!(
             "{name:<16}{:>3}{:>3}{:>3}{:>3}{:>4}{:>8}{allpass:>10}",
             t[0], t[1], t[2], t[3], t[4], table.misere[pos]

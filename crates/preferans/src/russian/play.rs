@@ -141,14 +141,18 @@ impl RussianHand {
     /// The card play of an all-pass of this deal, before its first card (for analysis: every
     /// hand is in it): the eldest to play, the talon's cards leading the first two tricks
     /// when the rules lead them (X2; F3's dealer may win them), else no talon lead
-    /// (`allpass_talon: closed`).
-    pub fn allpass_start(&self) -> crate::PlayState {
+    /// (`allpass_talon: closed`). `None` where an all-pass is not played (H3: thrown in with
+    /// two players).
+    pub fn allpass_start(&self) -> Option<crate::PlayState> {
+        if self.hussar() {
+            return None;
+        }
         let mut state = crate::PlayState::first_lead(self.deal.hands(), None, None);
         if self.cfg.allpass_talon == AllpassTalon::Lead {
             state.talon_leads = self.deal.talon().map(Some);
             state.talon_can_win = self.allpass_talon_can_win();
         }
-        state
+        Some(state)
     }
 
     /// The complete card-play state (every hand), during play; `None` in other phases. For the

@@ -281,7 +281,7 @@ fn x2_f3_the_allpass_start_for_analysis_plays_as_the_hand_does() {
     ] {
         let dealer = players - 1;
         let mut h = hand_with(players, dealer, &opts, deal);
-        let start = h.allpass_start();
+        let start = h.allpass_start().expect("three and four players play an all-pass");
         let passes = vec!["pass"; 3];
         act(&mut h, &passes);
         let now = h.play_state().expect("an all-pass is played");
@@ -294,4 +294,17 @@ fn x2_f3_the_allpass_start_for_analysis_plays_as_the_hand_does() {
             assert_eq!(start.play(card), now.play(card), "{players} players {opts:?}: {card}");
         }
     }
+}
+
+#[test]
+fn h3_no_allpass_start_with_two_players() {
+    let deal = deal_of(
+        [
+            "AS KS QS JS TS 9S 8S AC KC QC",
+            "7S JC TC 9C 8C 7C AD KD QD JD",
+            "TD 9D 8D 7D 8H AH KH QH JH TH",
+        ],
+        ["9H", "7H"],
+    );
+    assert_eq!(hand_with(2, 1, &[], deal).allpass_start(), None, "thrown in (H3)");
 }
