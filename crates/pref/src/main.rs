@@ -393,8 +393,7 @@ fn run(cli: Cli) -> Result<()> {
                     c.cost
                 );
             }
-            if record.players.len() == 2 {
-                // The simulation has no scoring model for the Hussar dummy (H2).
+            if !preferans_bots::review_calls::calls_weighed(&record) {
                 outln!("bids, whist calls, discards and contracts not weighed: a Hussar game (2 players)");
             } else {
                 outln!(

@@ -113,6 +113,12 @@ pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Ac
     }
 }
 
+/// Whether [`review_calls`] weighs this record's calls: not in a Hussar game, whose dummy the
+/// simulation has no scoring model for (H2).
+pub fn calls_weighed(record: &Record) -> bool {
+    record.players.len() != 2
+}
+
 /// Reviews every whist call, discard and contract of a (valid) record with `samples` sampled
 /// deals per decision; reports those that cost at least `threshold` whists.
 ///

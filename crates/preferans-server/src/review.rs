@@ -151,8 +151,7 @@ fn review(record: &Record, names: &[String], mut progress: impl FnMut(usize, usi
     let hands = record.hands.len();
     let starts = hand_starts(record.hands.iter().map(|h| h.actions.len()));
     let step = |hand: u32, index: usize| starts.get(hand as usize - 1).map_or(0, |s| s + index);
-    // The Hussar dummy has no scoring model in the simulation (H2): its calls are not weighed.
-    let weigh_calls = record.players.len() != 2;
+    let weigh_calls = preferans_bots::review_calls::calls_weighed(record);
     let total = if weigh_calls { 2 * hands } else { hands };
     let cards = preferans_bots::review::review(record, CARD_THRESHOLD, |done, _| progress(done, total))?;
     let calls = if weigh_calls {
