@@ -418,6 +418,26 @@ impl Hub {
         Ok(())
     }
 
+    /// `seat`'s chat line: checked, stored, then kept and shown to every viewer. A refused
+    /// line changes nothing.
+    ///
+    /// # Errors
+    /// A line [`Table::check_chat`] refuses ([`HubError::BadRequest`]), or a storage failure.
+    pub async fn say(&self, h: &TableHandle, seat: Seat, text: &str) -> Result<(), HubError> {
+        let mut t = h.state.lock().await;
+        let line = t.check_chat(seat, text).map_err(HubError::BadRequest)?;
+        let stored = crate::store::StoredChat {
+            seq: t.chat_said(),
+            seat,
+            name: line.name.clone(),
+            text: line.text.clone(),
+        };
+        self.store.append_chat(&t.id, &stored).await?;
+        t.add_chat(line);
+        h.changed.send_replace(t.version());
+        Ok(())
+    }
+
     /// Starts what the table needs next: the bot driver when a bot is to move, the move
     /// timer when a person is. (A boxed `Send` future: the bot driver calls it back.)
     pub fn schedule(self: &Arc<Self>, h: &Arc<TableHandle>) -> Pin<Box<dyn Future<Output = ()> + Send + 'static>> {

@@ -84,6 +84,21 @@ pub struct StoredTable {
     pub actions: Vec<(u8, String)>,
     /// The table of the next game with the same seats, once started.
     pub next_table: Option<String>,
+    /// The last chat lines (at most [`crate::table::CHAT_LINES`]), oldest first.
+    pub chat: Vec<StoredChat>,
+}
+
+/// A chat line as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredChat {
+    /// Its number among the table's lines (0-based).
+    pub seq: u64,
+    /// The seat that said it.
+    pub seat: u8,
+    /// Its player's name then.
+    pub name: String,
+    /// What was said.
+    pub text: String,
 }
 
 /// A claimed seat as stored.
@@ -281,7 +296,31 @@ impl Store {
         Ok(())
     }
 
-    /// Every table with its seats and actions, oldest first.
+    /// Stores a chat line as number `line.seq` of the table's chat and forgets the lines
+    /// older than the last [`crate::table::CHAT_LINES`] (the table shows no more).
+    ///
+    /// # Errors
+    /// A database error (a line with that number already stored among them).
+    pub async fn append_chat(&self, id: &str, line: &StoredChat) -> Result<(), StoreError> {
+        let seq = i64::try_from(line.seq).map_err(|_| StoreError::Corrupt(format!("table {id}: chat line number")))?;
+        sqlx::query("INSERT INTO pref_chat (table_id, seq, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(id)
+            .bind(seq)
+            .bind(i32::from(line.seat))
+            .bind(&line.name)
+            .bind(&line.text)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        sqlx::query("DELETE FROM pref_chat WHERE table_id = $1 AND seq <= $2")
+            .bind(id)
+            .bind(seq - crate::table::CHAT_LINES as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Every table with its seats, actions and last chat lines, oldest first.
     ///
     /// # Errors
     /// A database error or a row that does not parse.
@@ -311,6 +350,7 @@ impl Store {
                 seats: Vec::new(),
                 actions: Vec::new(),
                 next_table: r.try_get("next_table")?,
+                chat: Vec::new(),
                 id,
             });
         }
@@ -346,6 +386,26 @@ impl Store {
                 }
                 t.actions.push((seat as u8, r.try_get("action")?));
             }
+        }
+        for r in sqlx::query("SELECT table_id, seq, seat, name, text FROM pref_chat ORDER BY table_id, seq")
+            .fetch_all(&self.pool)
+            .await?
+        {
+            let id: String = r.try_get("table_id")?;
+            let seq: i64 = r.try_get("seq")?;
+            let seat: i32 = r.try_get("seat")?;
+            if let (Some(&i), Ok(seq), Ok(seat)) = (index.get(&id), u64::try_from(seq), u8::try_from(seat)) {
+                tables[i].chat.push(StoredChat {
+                    seq,
+                    seat,
+                    name: r.try_get("name")?,
+                    text: r.try_get("text")?,
+                });
+            }
+        }
+        for t in &mut tables {
+            let extra = t.chat.len().saturating_sub(crate::table::CHAT_LINES);
+            t.chat.drain(..extra);
         }
         Ok(tables)
     }

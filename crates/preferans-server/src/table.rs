@@ -10,6 +10,9 @@ use serde::Serialize;
 use crate::config::{ConfigError, SeatKind, TableConfig};
 use crate::store::{StoredTable, TableStatus};
 
+mod chat;
+pub use chat::{ChatLine, CHAT_CHARS, CHAT_LINES};
+
 /// A seat at the table.
 pub struct SeatState {
     /// Person or bot.
@@ -44,22 +47,6 @@ pub struct SeatInfo {
     /// person connected, a free seat and a bot.
     pub away_since_ms: Option<i64>,
 }
-
-/// One line of the table's chat.
-#[derive(Clone, Debug, Serialize)]
-pub struct ChatLine {
-    /// The seat that wrote it.
-    pub seat: Seat,
-    /// Its player's name when it was written.
-    pub name: String,
-    /// What was said.
-    pub text: String,
-}
-
-/// The chat lines a table keeps (each view carries them all).
-pub const CHAT_LINES: usize = 30;
-/// The longest chat line, in characters.
-pub const CHAT_CHARS: usize = 200;
 
 /// The finished hand just before the current one, as the viewer may see it.
 #[derive(Clone, Debug, Serialize)]
@@ -104,7 +91,7 @@ pub struct View {
     pub deadline_ms: Option<i64>,
     /// The table where the same seats play their next game, once someone started it.
     pub next_table: Option<String>,
-    /// The table's chat, oldest first (the last [`CHAT_LINES`]; not stored).
+    /// The table's chat, oldest first (the last [`CHAT_LINES`], stored with the table).
     pub chat: Vec<ChatLine>,
 }
 
@@ -130,9 +117,10 @@ pub struct Table {
     pub bot_driver_running: bool,
     /// The table of the next game with the same seats (a rematch), once started.
     next_table: Option<String>,
-    /// The last [`CHAT_LINES`] chat lines, oldest first. Kept in memory only: a restart
-    /// clears them (they are talk, not the game).
+    /// The last [`CHAT_LINES`] chat lines, oldest first (stored: a restart keeps them).
     chat: std::collections::VecDeque<ChatLine>,
+    /// Chat lines said at this table since it was made (the next line's number in the store).
+    chat_said: u64,
     /// Chat lines per seat: 1 a second, 5 in a burst (a seat, not a connection: one token
     /// may have many connections).
     chat_limit: governor::DefaultKeyedRateLimiter<Seat>,
@@ -196,6 +184,7 @@ impl Table {
             bot_driver_running: false,
             next_table: None,
             chat: std::collections::VecDeque::new(),
+            chat_said: 0,
             chat_limit: governor::RateLimiter::keyed(
                 governor::Quota::per_second(std::num::NonZeroU32::MIN)
                     .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
@@ -237,6 +226,7 @@ impl Table {
             table.commit(next);
         }
         table.next_table = t.next_table.clone();
+        table.restore_chat(&t.chat);
         Ok(table)
     }
 
@@ -494,40 +484,6 @@ impl Table {
             next_table: self.next_table.clone(),
             chat: self.chat.iter().cloned().collect(),
         }
-    }
-
-    /// Whether `seat` may say another chat line now (and counts it if so).
-    pub fn chat_allowed(&self, seat: Seat) -> bool {
-        self.chat_limit.check_key(&seat).is_ok()
-    }
-
-    /// Adds `seat`'s chat line (trimmed), or says why it is refused (nothing changes then).
-    ///
-    /// # Errors
-    /// An empty line, one over [`CHAT_CHARS`] characters, or one with control or
-    /// text-direction characters.
-    pub fn say(&mut self, seat: Seat, text: &str) -> Result<(), String> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err("an empty chat line".into());
-        }
-        if text.chars().count() > CHAT_CHARS {
-            return Err(format!("a chat line has at most {CHAT_CHARS} characters"));
-        }
-        if text.chars().any(crate::config::hidden_char) {
-            return Err("a chat line holds no control or text-direction characters".into());
-        }
-        let name = self.seat_name(seat, usize::MAX);
-        if self.chat.len() == CHAT_LINES {
-            self.chat.pop_front();
-        }
-        self.chat.push_back(ChatLine {
-            seat,
-            name,
-            text: text.to_string(),
-        });
-        self.version += 1;
-        Ok(())
     }
 
     /// The table of the next game with the same seats, once started.

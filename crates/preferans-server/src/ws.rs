@@ -211,21 +211,21 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
             let Some(j) = joined.as_ref() else {
                 return Some(ServerMsg::error("join a table first"));
             };
-            let mut t = j.table.state.lock().await;
-            let Some(seat) = t.seat_of_token(&token) else {
-                return Some(ServerMsg::error(HubError::BadToken.to_string()));
-            };
-            // Talk, not a flood that scrolls the others' chat away.
-            if !t.chat_allowed(seat) {
-                return Some(ServerMsg::error("too many chat lines: wait a moment"));
-            }
-            match t.say(seat, &text) {
-                // Every viewer (this one too) gets it with the table's next state.
-                Ok(()) => {
-                    j.table.changed.send_replace(t.version());
-                    None
+            let seat = {
+                let t = j.table.state.lock().await;
+                let Some(seat) = t.seat_of_token(&token) else {
+                    return Some(ServerMsg::error(HubError::BadToken.to_string()));
+                };
+                // Talk, not a flood that scrolls the others' chat away.
+                if !t.chat_allowed(seat) {
+                    return Some(ServerMsg::error("too many chat lines: wait a moment"));
                 }
-                Err(e) => Some(ServerMsg::error(e)),
+                seat
+            };
+            match hub.say(&j.table, seat, &text).await {
+                // Every viewer (this one too) gets it with the table's next state.
+                Ok(()) => None,
+                Err(e) => Some(ServerMsg::error(e.to_string())),
             }
         }
         ClientMsg::Hint { token } => {

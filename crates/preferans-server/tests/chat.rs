@@ -71,3 +71,36 @@ async fn players_talk_and_everyone_at_the_table_reads_it() {
     }
     assert!(refused, "a chat flood is refused");
 }
+
+#[tokio::test]
+async fn the_chat_is_kept_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir);
+    let server = start(&url).await;
+    let seats = json!([{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 1})).await;
+    let (_, ann) = seat(server.addr, &id, "Ann").await;
+    let mut a = Client::connect(server.addr).await;
+    a.join(&id, Some(&ann)).await;
+    a.send(json!({"type": "chat", "token": ann, "text": "before the restart"}))
+        .await;
+    chat_of(&mut a, 1).await;
+    drop(a);
+    server.stop();
+    drop(server);
+    let server = start(&url).await;
+    let mut a = Client::connect(server.addr).await;
+    let st = a.join(&id, Some(&ann)).await;
+    let line = json!({"seat": 0, "name": "Ann", "text": "before the restart"});
+    assert_eq!(st["chat"], json!([line]));
+    // Numbering goes on after the restart: the next line is stored beside the first.
+    a.send(json!({"type": "chat", "token": ann, "text": "after it"})).await;
+    assert_eq!(chat_of(&mut a, 2).await[1]["text"], "after it");
+    drop(a);
+    server.stop();
+    drop(server);
+    let server = start(&url).await;
+    let mut watcher = Client::connect(server.addr).await;
+    let chat = watcher.join(&id, None).await["chat"].clone();
+    assert_eq!(chat.as_array().map(Vec::len), Some(2), "{chat}");
+}

@@ -417,6 +417,41 @@ async fn the_next_game_of_a_table_is_stored_with_it(url: &str) {
     assert_eq!(next("t2"), None);
 }
 
+async fn the_store_keeps_each_tables_last_chat_lines(url: &str) {
+    use preferans_server::store::StoredChat;
+    use preferans_server::table::CHAT_LINES;
+    let store = preferans_server::Store::connect(url).await.unwrap();
+    let config = preferans_server::TableConfig::with_bots(3, "random");
+    store.create_table("t1", &config, 1).await.unwrap();
+    store.create_table("t2", &config, 2).await.unwrap();
+    let line = |seq: u64, text: &str| StoredChat {
+        seq,
+        seat: (seq % 3) as u8,
+        name: format!("p{}", seq % 3),
+        text: text.into(),
+    };
+    let said = CHAT_LINES as u64 + 5;
+    for seq in 0..said {
+        store
+            .append_chat("t1", &line(seq, &format!("line {seq}")))
+            .await
+            .unwrap();
+    }
+    store.append_chat("t2", &line(0, "hello")).await.unwrap();
+    // A line number is stored once.
+    assert!(store.append_chat("t2", &line(0, "again")).await.is_err());
+    let tables = store.load_tables().await.unwrap();
+    let chat = |id: &str| tables.iter().find(|t| t.id == id).unwrap().chat.clone();
+    let t1 = chat("t1");
+    assert_eq!(t1.len(), CHAT_LINES, "only the last lines are kept");
+    assert_eq!(
+        t1[0],
+        line(said - CHAT_LINES as u64, &format!("line {}", said - CHAT_LINES as u64))
+    );
+    assert_eq!(t1.last().unwrap().seq, said - 1);
+    assert_eq!(chat("t2"), vec![line(0, "hello")]);
+}
+
 async fn a_seat_handed_to_a_bot_is_stored_at_once(url: &str) {
     use preferans_server::store::StoredSeat;
     use preferans_server::SeatKind;
@@ -511,6 +546,7 @@ on_both_databases!(
     a_restarted_server_continues_every_table_where_it_was,
     a_seat_claim_is_stored_with_the_hands_played_before_it,
     the_next_game_of_a_table_is_stored_with_it,
+    the_store_keeps_each_tables_last_chat_lines,
     a_seat_handed_to_a_bot_is_stored_at_once,
     health_says_the_database_answers_and_counts_the_tables
 );

@@ -148,6 +148,7 @@ fn stored_as_t1(t: &Table, seats: Vec<StoredSeat>, actions: Vec<(Seat, String)>)
         seats,
         actions,
         next_table: None,
+        chat: Vec::new(),
     }
 }
 
@@ -299,4 +300,29 @@ fn a_seated_person_is_away_while_no_connection_of_his_is_open() {
     let since = t.seat_infos()[0].away_since_ms.unwrap();
     assert!(since >= now);
     assert_eq!(t.away_for_ms(0, since + 3_000), Some(3_000));
+}
+
+#[test]
+fn stored_chat_comes_back_numbered_on_and_without_foreign_seats() {
+    use crate::store::StoredChat;
+    let t = table();
+    let line = |seq: u64, seat: Seat| StoredChat {
+        seq,
+        seat,
+        name: format!("p{seat}"),
+        text: format!("line {seq}"),
+    };
+    let mut stored = stored_as_t1(&t, Vec::new(), Vec::new());
+    stored.chat = (0..CHAT_LINES as u64 + 2).map(|i| line(i, (i % 3) as Seat)).collect();
+    // A row of a seat this table does not have is left out.
+    stored.chat.insert(3, line(3, 9));
+    let mut r = Table::restore(&stored).unwrap();
+    let chat = r.view(Viewer::Spectator).chat;
+    assert_eq!(chat.len(), CHAT_LINES);
+    assert!(chat.iter().all(|c| c.seat < 3));
+    assert_eq!(chat.last().unwrap().text, format!("line {}", CHAT_LINES + 1));
+    assert_eq!(r.chat_said(), CHAT_LINES as u64 + 2);
+    r.say(0, "next").unwrap();
+    assert_eq!(r.chat_said(), CHAT_LINES as u64 + 3);
+    assert!(r.check_chat(7, "hi").is_err(), "no seat 7");
 }
