@@ -61,6 +61,16 @@ function showHints(hints) {
   $("hints").replaceChildren(...hints.map((h) => el("li", {}, el("button", { text: actionLabel(h.action), "data-action": h.action, onclick: () => act(h.action) }), " ", el("span", { class: "muted", text: h.reason }))));
 }
 
+// The name a seat's box shows: the person's or bot's, or "free seat N" while nobody holds it.
+function seatLabel(holder, view) {
+  if (holder === "dummy") return "dummy";
+  const s = view.seats[holder.seat];
+  return s?.name || s?.bot ? `${holderName(holder, view.seats, view.you)} · seat ${holder.seat}` : `free seat ${holder.seat}`;
+}
+
+// The hand whose card is next (an open hand the viewer plays from, W4 / H1, included).
+const handToPlay = (obs) => (obs.to_play === null || obs.to_play === undefined ? null : obs.hands[obs.to_play] ?? null);
+
 function seatBox(view, hv, obs) {
   const holder = hv.holder;
   const seatNo = holder === "dummy" ? null : holder.seat;
@@ -71,18 +81,29 @@ function seatBox(view, hv, obs) {
   if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
   const away = seatNo !== null && seatNo !== view.you && view.seats[seatNo]?.away_since_ms;
   if (away) tags.push("away");
-  // An open hand this viewer plays (open whist, the Hussar dummy): its legal cards are buttons.
+  // An open hand this viewer plays (open whist, the Hussar dummy): its legal cards are
+  // buttons, the others dimmed while it is to play.
+  const playing = handToPlay(obs) === hv;
+  const choosing = playing && obs.legal_actions.some((a) => a.startsWith("play "));
   const cardOf = (c) => {
     const action = `play ${c}`;
-    if (!obs.legal_actions.includes(action)) return cardEl(c, { small: true });
+    if (!obs.legal_actions.includes(action)) {
+      const e = cardEl(c, { small: true });
+      if (choosing) e.classList.add("dim");
+      return e;
+    }
     const b = cardEl(c, { small: true, button: true });
     b.setAttribute("data-action", action);
     b.addEventListener("click", () => act(action));
     return b;
   };
-  const cards = hv.cards ? hv.cards.split(" ").filter((c) => c !== "-").map(cardOf) : Array.from({ length: hv.size }, () => backEl());
-  const box = el("div", { class: "seat" + (seatNo !== null && seatNo === obs.to_move ? " to-move" : ""), "data-seat": seatNo ?? "dummy" },
-    el("div", { class: "who", text: holderName(holder, view.seats, view.you) + (seatNo === null ? "" : ` · seat ${seatNo}`) }),
+  const cards = hv.cards
+    ? hv.cards.split(" ").filter((c) => c !== "-").map(cardOf)
+    : [el("span", { class: "backs" }, Array.from({ length: hv.size }, () => backEl())), el("span", { class: "count", text: `${hv.size} card${hv.size === 1 ? "" : "s"}` })];
+  // The turn outline marks the hand to play during the play, else the seat to decide.
+  const toMove = obs.phase === "play" && handToPlay(obs) ? playing : seatNo !== null && seatNo === obs.to_move;
+  const box = el("div", { class: "seat" + (toMove ? " to-move" : "") + (hv.cards ? " open" : ""), "data-seat": seatNo ?? "dummy" },
+    el("div", { class: "who", text: seatLabel(holder, view) }),
     el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))),
     el("div", { text: `tricks: ${hv.tricks}` }),
     el("div", {}, cards),
@@ -94,18 +115,90 @@ function seatBox(view, hv, obs) {
   return box;
 }
 
+// Whose turn it is, in words: the viewer's (and from which hand), someone else's, or a free
+// seat's that waits for a person (with the link to share).
+function renderTurn(view, obs) {
+  const turn = $("turn");
+  turn.replaceChildren();
+  turn.className = "banner turn";
+  if (!obs || view.game_over || obs.to_move === null || obs.to_move === undefined) { turn.hidden = true; return; }
+  turn.hidden = false;
+  const seated = view.you !== null && view.you !== undefined;
+  const hv = handToPlay(obs);
+  if (seated && obs.legal_actions.length > 0) {
+    turn.classList.add("mine");
+    const other = obs.phase === "play" && hv && (hv.holder === "dummy" || hv.holder.seat !== view.you);
+    turn.textContent = other ? `Your turn: play from ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand.` : "Your turn.";
+    // A phone's first screen may not reach the choices: one tap brings them into view.
+    turn.append(el("button", { class: "to-choices", text: "show my choices", onclick: () => document.querySelector("#actions button:enabled, #hand button:enabled, #others button:enabled")?.scrollIntoView({ block: "center", behavior: "smooth" }) }));
+    return;
+  }
+  const seat = view.seats[obs.to_move];
+  if (seat && !seat.name && !seat.bot) {
+    const link = `${location.origin}/table/${view.table}`;
+    turn.append(`Waiting for a player to take seat ${obs.to_move}: share this page's link, `, el("a", { href: link, text: link }), " ",
+      navigator.clipboard ? el("button", { id: "copy-link", text: "copy the link", onclick: () => navigator.clipboard.writeText(link).then(() => { $("copy-link").textContent = "copied"; }, () => {}) }) : "",
+      view.deadline_ms ? " (a timer plays the seat meanwhile)" : "");
+    return;
+  }
+  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}…`;
+}
+
+// The last trick of the hand just finished, while the next hand has no trick yet (and at the
+// game's end): how the hand ended stays on the table.
+function previousTrick(view, obs) {
+  if (obs && (obs.trick.length || obs.last_trick.length || obs.phase === "play")) return null;
+  const last = view.last_hand?.observation?.last_trick;
+  return last?.length ? { number: view.last_hand.number, cards: last } : null;
+}
+
+// The timer's text alone is updated every second: redrawing the table would take the focus
+// and the pointer's target away.
+function renderTimer(view) {
+  const t = $("timer");
+  if (!t || !view.deadline_ms) return;
+  t.textContent = ` ${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
+}
+
+// The keyboard shortcuts of the decision at hand, from its legal actions.
+function keysHelp(obs) {
+  const kbd = (t) => el("kbd", { text: t });
+  const legal = obs?.legal_actions ?? [];
+  if (legal.some((a) => a.startsWith("discard "))) return ["Keyboard: type a card (", kbd("7h"), ", ", kbd("qs"), ") to choose it for the discard."];
+  const names = [...new Set(legal.map(shortName))].slice(0, 5).map((n) => n.replace(/^t(?=([scdh]|nt)$)/, "10"));
+  if (!names.length) return ["Keyboard: on your turn, type a card or a bid (", kbd("7h"), ", ", kbd("10nt"), ", ", kbd("mis"), ", ", kbd("pass"), ")."];
+  return ["Keyboard: type your choice — ", names.flatMap((n, i) => (i ? [", ", kbd(n)] : [kbd(n)])), " — played once it names one choice (", kbd("Enter"), " when it names one exactly, ", kbd("Esc"), " clears)."];
+}
+
 function render(view) {
+  // Whatever the keyboard was on inside the table gets the focus back after the redraw (or,
+  // gone, the first choice left, else the turn line), instead of the page's start.
+  const focused = document.activeElement;
+  const focusKey = focused?.closest?.(".felt") ? focused.getAttribute("data-action") ?? focused.getAttribute("data-card") ?? focused.id : null;
+  draw(view);
+  if (focusKey !== null) {
+    const again = [...document.querySelectorAll(".felt [data-action], .felt [data-card], .felt [id]")].find((e) => (e.getAttribute("data-action") ?? e.getAttribute("data-card") ?? e.id) === focusKey && !e.disabled);
+    const choice = document.querySelector(".felt #actions button:enabled, .felt #hand button:enabled, .felt .seat button:enabled");
+    const next = (again && again !== $("turn") ? again : choice) ?? $("turn");
+    next.focus({ preventScroll: true });
+  }
+}
+
+function draw(view) {
   state = view;
+  const seated = view.you !== null && view.you !== undefined;
   // The tab says when the person has a decision to make (it may be in the background).
-  const decisionIsMine = view.you !== null && view.you !== undefined && (view.observation?.legal_actions?.length ?? 0) > 0;
+  const decisionIsMine = seated && (view.observation?.legal_actions?.length ?? 0) > 0;
   document.title = `${decisionIsMine ? "▶ Your turn · " : ""}Preferans — ${view.name || view.table}`;
   $("title").textContent = view.name || `Table ${view.table}`;
   $("rules").textContent = view.rules;
   $("hand-no").textContent = view.game_over ? "game over" : `hand ${view.hand_number}`;
-  $("seat-panel").hidden = view.you !== null && view.you !== undefined;
+  $("seat-panel").hidden = seated;
   if (!$("seat-panel").hidden) renderSeatPanel(view);
-  // A seated person's controls while the game goes on: typed shortcuts, leaving.
-  $("keys-help").hidden = $("leave-btn").hidden = !$("seat-panel").hidden || view.game_over;
+  // A seated person's controls while the game goes on: typed shortcuts, hints, leaving.
+  $("keys-help").hidden = $("leave-btn").hidden = $("hint-btn").hidden = !seated || view.game_over;
+  $("hint-panel").hidden = $("hint-btn").hidden;
+  $("keys-text").replaceChildren(...keysHelp(view.observation).flat());
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
   if (view.game_over) renderGameOver(view);
   // The sheet changes when a hand ends and when someone sits down (it names the seats).
@@ -137,8 +230,20 @@ function render(view) {
   $("offer").hidden = true;
   $("hint-btn").disabled = true;
   renderFinal(view);
+  renderTurn(view, obs);
+  const previous = previousTrick(view, obs);
+  if (previous) {
+    $("trick").append(el("span", { class: "muted", text: `last trick of hand ${previous.number}:` }),
+      ...previous.cards.map((tc) => el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) }))));
+  }
   if (!obs) return;
 
+  // Every player keeps his place at the table from hand to hand: the others in seat order
+  // from the viewer's left (the next seat to play after him), whoever is eldest.
+  const n = view.seats.length;
+  const base = seated ? view.you : 0;
+  const place = (seat) => (seat - base + n) % n;
+  const boxes = [];
   for (const hv of obs.hands) {
     const mine = hv.holder !== "dummy" && hv.holder.seat === view.you;
     if (mine) {
@@ -147,33 +252,40 @@ function render(view) {
       if (view.you === obs.declarer) tags.push("declarer");
       if (hv.call && hv.call !== "none") tags.push(hv.call.replace("-", " "));
       $("me").append(el("div", { class: "who", text: `${holderName(hv.holder, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))), el("div", { text: `tricks: ${hv.tricks}` }));
-      $("me").classList.toggle("to-move", obs.to_move === view.you);
+      const playing = obs.phase === "play" && handToPlay(obs);
+      $("me").classList.toggle("to-move", playing ? handToPlay(obs) === hv : obs.to_move === view.you);
       renderHand(hv, obs);
     } else {
-      others.append(seatBox(view, hv, obs));
+      // The Hussar dummy (H1) sits after the players.
+      boxes.push([hv.holder === "dummy" ? n : place(hv.holder.seat), seatBox(view, hv, obs)]);
     }
   }
   // F1: the four-player dealer sits the hand out.
   for (const seat of view.seats) {
     const inPlay = obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === seat.seat);
     if (!inPlay && seat.seat !== view.you) {
-      others.append(el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: holderName({ seat: seat.seat }, view.seats, view.you) }), el("div", { class: "muted", text: "dealer: sits this hand out" })));
+      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: holderName({ seat: seat.seat }, view.seats, view.you) }), el("div", { class: "muted", text: "dealer: sits this hand out" }))]);
     }
   }
-  if (view.you !== null && view.you !== undefined && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
+  others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
+  if (seated && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
     $("me").append(el("div", { class: "who", text: "You sit out this hand (dealer)." }));
   }
   $("contract").textContent = contractText(obs, view.seats, view.you);
   const calls = callsText(obs, view.seats, view.you);
   $("calls").hidden = calls === "";
   $("calls").textContent = calls;
-  const shown = obs.trick.length ? obs.trick : obs.last_trick;
-  for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
-  if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
+  if (!previous) {
+    const shown = obs.trick.length ? obs.trick : obs.last_trick;
+    for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
+    if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
+  }
   // The talon turned up, or face down; in an all-pass (no declarer) the cards that led a
-  // trick, then those still face down.
+  // trick, then those still face down. Once the declarer holds it, it says so.
   const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
-  if (obs.talon.length || backs) $("talon").append(el("span", { text: "talon " }), ...obs.talon.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
+  const taken = obs.declarer != null && obs.talon.length && !["auction", "talon-choice"].includes(obs.phase);
+  const talonLabel = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)}) ` : "talon ";
+  if (obs.talon.length || backs) $("talon").append(el("span", { text: talonLabel }), ...obs.talon.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
   if (obs.offer) {
     $("offer").hidden = false;
     $("offer").textContent = `${holderName({ seat: obs.offer.by }, view.seats, view.you)} offers: their side takes ${obs.offer.tricks} of the remaining tricks.`;
@@ -199,8 +311,8 @@ function render(view) {
     $("actions").append(el("span", { text: "Choose two cards to discard: " }), el("button", { class: "primary", id: "discard-btn", text: "Discard", disabled: !match, onclick: () => { selected = new Set(); act(match); } }));
   }
   if (view.deadline_ms) {
-    const left = Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000));
-    $("actions").append(el("span", { class: "muted", id: "timer", text: ` ${left} s left` }));
+    $("actions").append(el("span", { class: "timer", id: "timer" }));
+    renderTimer(view);
   }
 }
 
@@ -286,7 +398,7 @@ function renderHand(hv, obs) {
   for (const c of cards) {
     const playable = obs.legal_actions.includes(`play ${c}`);
     // While cards are played, the ones that may not be played now are dimmed.
-    const dim = obs.to_move === state.you && obs.legal_actions.some((a) => a.startsWith("play ")) && !playable;
+    const dim = handToPlay(obs) === hv && obs.legal_actions.some((a) => a.startsWith("play ")) && !playable;
     const b = el("button", { class: "card" + (selected.has(c) ? " selected" : "") + (c.endsWith("H") || c.endsWith("D") ? " red" : "") + (dim ? " dim" : ""), text: cardLabel(c), "aria-label": cardName(c), "aria-pressed": discarding ? String(selected.has(c)) : null, "data-card": c, disabled: !(playable || discarding) });
     if (playable) b.setAttribute("data-action", `play ${c}`);
     b.addEventListener("click", () => {
@@ -340,7 +452,9 @@ document.addEventListener("keydown", (ev) => {
   const target = ev.target;
   if (ev.ctrlKey || ev.metaKey || ev.altKey || target.closest?.("input, select, textarea")) return;
   // Enter and space belong to a focused button or link; letters are typed wherever focus is.
-  if ((ev.key === "Enter" || ev.key === " ") && target.closest?.("button, a, summary")) return;
+  // (Enter ends a typed name even there: the focus may rest on a choice it did not pick.)
+  const typing = typed !== "" && Date.now() - typedAt <= 3000;
+  if ((ev.key === " " || (ev.key === "Enter" && !typing)) && target.closest?.("button, a, summary")) return;
   const obs = state?.observation;
   const all = obs?.legal_actions ?? [];
   const discarding = all.some((a) => a.startsWith("discard "));
@@ -425,7 +539,7 @@ api(`/api/tables/${tableId}`).then((t) => {
   // A seed fixes every deal: whoever created the table may know all the cards.
   $("seeded-warning").hidden = !t.seeded;
   if (t.seeded) $("rules").title = "seeded deals";
-  setInterval(() => { if (state?.deadline_ms) render(state); }, 1000);
+  setInterval(() => { if (state?.deadline_ms) renderTimer(state); }, 1000);
   connect();
 }).catch((e) => {
   // No such table (or no server): say so instead of an empty table.

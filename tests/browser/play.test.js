@@ -633,3 +633,77 @@ test("a card lifted under the pointer at its lower edge stays still and takes th
   await page.locator("#c").click({ timeout: 5000 });
   assert.equal(await page.locator("#c").getAttribute("data-clicked"), "1");
 });
+
+test("each player keeps his place from hand to hand, the hand's last trick stays shown, and the turn is said in words", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  const { id } = await (await post("/api/tables", { name: "places", seats, hand_limit: 2, seed: 11 })).json();
+  const page = await seatedPage(id, 0, "Ivo");
+  await page.waitForSelector("#others .seat");
+  const order = () => page.locator("#others .seat").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-seat")));
+  // Seat 1 plays after seat 0: it sits on his left, whoever is eldest.
+  assert.deepEqual(await order(), ["1", "2"]);
+  let sawMine = false;
+  for (let i = 0; i < 200 && (await page.locator("#hand-no").innerText()) === "hand 1"; i++) {
+    const turn = page.locator("#turn");
+    if ((await turn.isVisible()) && /^Your turn/.test(await turn.innerText())) sawMine = true;
+    await playOneTurn(page);
+  }
+  assert.ok(sawMine, "the turn line said it was his turn");
+  await page.waitForFunction(() => document.querySelector("#hand-no").textContent === "hand 2");
+  assert.deepEqual(await order(), ["1", "2"], "the same places in hand 2");
+  // Until hand 2's first trick, hand 1's last trick stays on the table.
+  const trick = await page.locator("#trick").innerText();
+  if (!/last trick:/.test(trick)) assert.match(trick, /last trick of hand 1:/);
+  await page.screenshot({ path: join(shots, "hand-2-start.png"), fullPage: true });
+  // The game's end keeps its last trick too.
+  for (let i = 0; i < 200 && (await page.locator("#final").isHidden()); i++) await playOneTurn(page);
+  await page.waitForSelector("#final:not([hidden])");
+  assert.match(await page.locator("#trick").innerText(), /last trick of hand 2:/);
+  assert.equal(await page.locator("#turn").isHidden(), true, "no turn once the game is over");
+  assert.equal(await page.locator("#hint-panel").isHidden(), true, "no hint button once the game is over");
+});
+
+test("a free seat's turn says the table waits for a player, with the link to share", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "waiting", seats, hand_limit: 1, seed: 4 })).json();
+  const page = await seatedPage(id, 0, "Una");
+  await page.waitForSelector("#others .seat");
+  assert.match(await page.locator('#others .seat[data-seat="1"] .who').innerText(), /^free seat 1$/);
+  for (let i = 0; i < 20 && !/Waiting for a player/.test(await page.locator("#turn").innerText()); i++) await playOneTurn(page);
+  const turn = await page.locator("#turn").innerText();
+  assert.match(turn, /Waiting for a player to take seat 1/);
+  assert.equal(await page.locator("#turn a").getAttribute("href"), `${base}/table/${id}`);
+  // A spectator's page has no hint button.
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForSelector("#others .seat");
+  assert.equal(await watcher.locator("#hint-panel").isHidden(), true);
+  await watcher.close();
+});
+
+test("the keyboard's focus stays in the table across a redraw, and a timer redraws only itself", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "focus", seats, hand_limit: 1, seed: 8, move_timer_secs: 60 })).json();
+  const page = await seatedPage(id, 0, "Ada");
+  const other = await seatedPage(id, 1, "Bo");
+  // Whoever is to bid first: the focused button must survive the timer's ticks.
+  const mine = async () => ((await page.locator("#actions button:enabled").count()) ? page : other);
+  await page.waitForSelector("#timer");
+  await other.waitForSelector("#timer");
+  const p = await mine();
+  const button = p.locator("#actions button:enabled").first();
+  await button.focus();
+  const before = await button.getAttribute("data-action");
+  const handle = await button.elementHandle();
+  await p.waitForTimeout(1500);
+  assert.equal(await handle.evaluate((b) => b.isConnected), true, "the button was not replaced");
+  assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before, "the focus stayed");
+  assert.match(await p.locator("#timer").innerText(), /\d+ s left/);
+  // Another player's chat line redraws the table: the focus stays on the same choice.
+  const talker = p === page ? other : page;
+  await talker.fill("#chat-text", "hello");
+  await talker.click("#chat-send");
+  await p.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("hello"));
+  assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before);
+  await other.close();
+});
