@@ -22,19 +22,25 @@ async function show(n) {
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
     $("action").textContent = r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start";
     const obs = r.observation;
-    $("hands").replaceChildren(...r.cards.map((h) => {
+    // Each player keeps his place from hand to hand: in seat order, whoever is eldest.
+    const bySeat = [...r.cards].sort((a, b) => a.seat - b.seat);
+    $("hands").replaceChildren(...bySeat.map((h) => {
       const hv = obs.hands.find((x) => x.holder !== "dummy" && x.holder.seat === h.seat);
-      return el("div", { class: "seat" + (obs.to_move === h.seat ? " to-move" : "") }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) + (obs.dealer === h.seat ? " (dealer)" : "") }),
+      return el("div", { class: "seat" + (obs.to_move === h.seat ? " to-move" : ""), "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) + (obs.dealer === h.seat ? " (dealer)" : "") }),
         el("div", { text: `tricks: ${hv ? hv.tricks : 0}` }), el("div", {}, h.cards === "-" ? [] : h.cards.split(" ").map((c) => cardEl(c, { small: true }))));
     }));
     $("contract").textContent = contractText(obs, seats, null);
-    const calls = callsText(obs, seats, null);
+    // Every card of a finished game is public: the discard is named.
+    const calls = callsText(obs, seats, null).replace(": discards", r.discard ? `: discards ${r.discard.map(cardLabel).join(" ")}` : ": discards");
     $("calls").hidden = calls === "";
     $("calls").textContent = calls;
     const shown = obs.trick.length ? obs.trick : obs.last_trick;
     $("trick").replaceChildren(...shown.map((t) => el("figure", {}, cardEl(t.card), el("figcaption", { text: holderName(t.by, seats, null) }))));
     $("talon").replaceChildren(el("span", { text: "talon " }), ...r.talon.map((c) => cardEl(c, { small: true })));
     $("standing").textContent = "Standing: " + r.names.map((n, i) => `${n} ${r.standing[i]}`).join(", ");
+    // The analysis lists the cards in the order the hands show them.
+    const shownOrder = r.cards.flatMap((h) => (h.cards === "-" ? [] : h.cards.split(" ")));
+    if (r.analysis?.cards) r.analysis.cards.sort((a, b) => shownOrder.indexOf(a.card) - shownOrder.indexOf(b.card));
     showAnalysis(r.analysis, seats);
     showDealTable(hand, seats);
   } catch (e) {
@@ -176,4 +182,17 @@ $("last").onclick = () => show(total);
 $("prev-hand").onclick = () => jumpHand(-1);
 $("next-hand").onclick = () => jumpHand(1);
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") show(step + 1); if (e.key === "ArrowLeft") show(step - 1); });
-show(0);
+// Only a finished game is replayed (its cards are public then): a game still being played, or
+// no such table, says so with the way on instead of dead controls.
+api(`/api/tables/${tableId}`).then((t) => {
+  $("where").textContent = t.name || `table ${tableId}`;
+  document.title = `Preferans — replay of ${t.name || tableId}`;
+  if (t.finished) return show(0);
+  $("download").hidden = true;
+  document.querySelectorAll("main > *").forEach((e) => { e.hidden = true; });
+  document.querySelector("main").prepend(el("section", { class: "panel", id: "not-finished" }, el("p", { text: "This game is still being played: its replay opens when it is over." }), el("a", { href: `/table/${tableId}`, text: "watch the table" })));
+}, (e) => {
+  $("download").hidden = true;
+  document.querySelectorAll("main > *").forEach((x) => { x.hidden = true; });
+  document.querySelector("main").prepend(el("section", { class: "panel", id: "not-finished" }, el("p", { class: "error", text: e.message }), el("a", { href: "/", text: "back to the lobby" })));
+});

@@ -203,6 +203,8 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   await page.waitForURL(/\/replay\//);
   await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
   assert.equal(await page.locator("#hands .card").count(), 30, "every hand shown at the start");
+  assert.equal(await page.locator("#where").innerText(), "bots only", "the table's name");
+  assert.deepEqual(await page.locator("#hands .seat").evaluateAll((b) => b.map((x) => x.getAttribute("data-seat"))), ["0", "1", "2"]);
   for (let i = 0; i < 3; i++) await page.click("#next");
   await page.waitForFunction(() => /action 3 of/.test(document.querySelector("#step").textContent));
   // The last action names its player and reads as the table page writes it (10♥, 7♠, misère).
@@ -213,6 +215,10 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   assert.doesNotMatch(last, /seat \d|bid /);
   await page.click("#last");
   await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && m[1] === m[2]; });
+  // A finished game's cards are all public: the declarer's discard is named (seed 3 has one).
+  const discard = (await (await fetch(`${base}/api/tables/${id}/replay?step=1000`)).json()).discard;
+  assert.ok(discard, "seed 3's hand has a discard");
+  assert.match(await page.locator("#calls").innerText(), /: discards (10|[2-9JQKA])[♠♣♦♥] (10|[2-9JQKA])[♠♣♦♥]/);
   await page.click("#prev");
   await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && Number(m[1]) === Number(m[2]) - 1; });
   // The card before the hand's last one (seed 3: the hand is played), analysed double-dummy.
@@ -706,4 +712,16 @@ test("the keyboard's focus stays in the table across a redraw, and a timer redra
   await p.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("hello"));
   assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before);
   await other.close();
+});
+
+test("the replay of a game still being played says so, with the way to watch it", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "still on", seats, hand_limit: 1 })).json();
+  const page = await browser.newPage();
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForSelector("#not-finished");
+  assert.match(await page.locator("#not-finished").innerText(), /still being played/);
+  assert.equal(await page.locator("#not-finished a").getAttribute("href"), `/table/${id}`);
+  assert.equal(await page.locator("#review-btn").isVisible(), false, "no controls for a game not over");
+  assert.equal(await page.locator("#next").isVisible(), false);
 });

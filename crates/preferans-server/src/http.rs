@@ -492,6 +492,12 @@ async fn replay(
                 .map(|s| json!({ "seat": s, "cards": by_pos[p].to_string() }))
         })
         .collect();
+    // Every card of a finished game is public: the declarer's discard too (the spectator's
+    // observation leaves it out).
+    let discard = hand.history().iter().find_map(|(_, a)| match a {
+        preferans::Action::Discard(x, y) => Some([x.to_string(), y.to_string()]),
+        _ => None,
+    });
     let settlement = m.sheet().settlement(m.rules());
     // Where each hand's actions begin, so a client jumps hand by hand in one request.
     let hand_starts = crate::review::hand_starts(
@@ -518,6 +524,7 @@ async fn replay(
         "observation": hand.observation(Viewer::Spectator),
         "cards": cards,
         "talon": hand.deal().talon().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "discard": discard,
         "standing": (0..m.rules().players() as usize).map(|s| settlement.rounded(s)).collect::<Vec<_>>(),
         "names": names,
         "analysis": analysis,

@@ -332,6 +332,18 @@ async fn the_replay_analyses_every_card_play_position_exactly() {
     }
     let (mut analysed, mut costs) = (0, 0);
     let mut hand_begun = usize::MAX;
+    // Each hand's discard, which the replay shows once made (every card is public then).
+    let discards: Vec<Option<Value>> = record
+        .hands
+        .iter()
+        .map(|h| {
+            h.actions.iter().find_map(|a| match a.action {
+                preferans::Action::Discard(x, y) => Some(json!([x.to_string(), y.to_string()])),
+                _ => None,
+            })
+        })
+        .collect();
+    let mut discards_shown = 0;
     for step in 0..=actions.len() {
         let (status, body) = get(
             server.addr,
@@ -339,7 +351,13 @@ async fn the_replay_analyses_every_card_play_position_exactly() {
         )
         .await;
         assert_eq!(status, 200, "{body}");
-        let a = &serde_json::from_str::<Value>(&body).unwrap()["analysis"];
+        let r = serde_json::from_str::<Value>(&body).unwrap();
+        let a = &r["analysis"];
+        if !r["discard"].is_null() {
+            let shown_hand = r["hand_number"].as_u64().unwrap() as usize;
+            assert_eq!(Some(&r["discard"]), discards[shown_hand - 1].as_ref(), "step {step}");
+            discards_shown += 1;
+        }
         if let Some(&(i, _, _)) = actions.get(step) {
             if hand_begun != i {
                 record.begin_hand(&mut m, i).unwrap();
@@ -387,6 +405,11 @@ async fn the_replay_analyses_every_card_play_position_exactly() {
         }
     }
     assert!(analysed >= 20, "card play was analysed ({analysed} positions)");
+    assert!(discards.iter().any(Option::is_some), "the game has a discard to show");
+    assert!(
+        discards_shown >= 10,
+        "the discard is shown through the play ({discards_shown} steps)"
+    );
     // A random bot's cards: some cost tricks.
     assert!(costs > 0, "some card played cost tricks");
     // Without asking, no analysis. The last action is named by seat and text.

@@ -209,6 +209,24 @@ async fn three_people_play_whole_hands_and_each_sees_only_what_it_may(url: &str)
         let (_, r) = get(server.addr, &format!("/api/tables/{id}/replay?step={}", start + 1)).await;
         let r: Value = serde_json::from_str(&r).unwrap();
         assert_eq!(r["hand_number"], k + 1, "one action into hand {}", k + 1);
+        // At the hand's end the declarer's discard, hidden from spectators while the game
+        // was played, is shown with every other card.
+        let end = starts.get(k + 1).copied().unwrap_or(replay["total"].as_u64().unwrap());
+        let (_, r) = get(server.addr, &format!("/api/tables/{id}/replay?step={end}")).await;
+        let r: Value = serde_json::from_str(&r).unwrap();
+        let hidden = r["observation"]["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a[1].is_null());
+        match r["discard"].as_array() {
+            Some(d) => {
+                assert!(hidden, "hand {}: a discard where none was made", k + 1);
+                assert_eq!(d.len(), 2);
+                assert!(d.iter().all(|c| cards_in(c.as_str().unwrap()).len() == 1), "{d:?}");
+            }
+            None => assert!(!hidden, "hand {}: the discard is not shown", k + 1),
+        }
     }
 }
 
