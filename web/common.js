@@ -14,6 +14,10 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// An option's value as words ("each_reaches_target" → "each reaches target"); the value
+// itself stays what is sent.
+export const words = (v) => String(v).replaceAll("_", " ");
+
 // "TH" → "10♥"
 export function cardLabel(card) {
   const rank = card.slice(0, -1) === "T" ? "10" : card.slice(0, -1);

@@ -1,5 +1,5 @@
 // The lobby: list tables, create one, join or watch.
-import { el, api, playerName, setPlayerName, tokenKey } from "/static/common.js";
+import { el, api, playerName, setPlayerName, tokenKey, words } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = ["random", "heuristic", "expert"];
@@ -20,7 +20,8 @@ function seatKinds() {
     sel.append(el("option", { value: "human", text: i === 0 ? "you" : "a person" }));
     for (const b of bots) sel.append(el("option", { value: b, text: `${b} bot${BOT_STRENGTH[b] ? ` (${BOT_STRENGTH[b]})` : ""}`, selected: i > 0 && b === "expert" }));
     if (i === 0) sel.disabled = true;
-    box.append(el("span", { text: `${i}: ` }), sel, " ");
+    // A seat's number and its choice stay on one line.
+    box.append(el("span", { class: "seat-kind" }, `${i}: `, sel));
   }
 }
 
@@ -37,8 +38,8 @@ function optionControls() {
     const choices = o.values.split(" | ");
     const control = choices.every((v) => /^[\w-]+$/.test(v))
       ? el("select", { id, "data-option": o.name, title: o.description },
-          el("option", { value: "", text: `${def} (the rules')` }),
-          ...choices.filter((v) => v !== def).map((v) => el("option", { value: v, text: v, selected: v === kept })))
+          el("option", { value: "", text: `${words(def)} (the rules')` }),
+          ...choices.filter((v) => v !== def).map((v) => el("option", { value: v, text: words(v), selected: v === kept })))
       : el("input", { id, "data-option": o.name, title: o.description, value: kept, placeholder: `${def || "none"} (the rules'): ${o.values}` });
     return [el("label", { for: id, title: o.description, text: `${o.name.replaceAll("_", " ")} (${o.rule})` }), control];
   }).flat());
@@ -82,11 +83,12 @@ async function refresh() {
         const mine = localStorage.getItem(tokenKey(t.id));
         actions.append(el("a", { href: `/table/${t.id}`, text: mine ? "return" : free ? "join" : "watch", "data-table": t.id }));
       }
-      return el("tr", {}, el("td", { text: (t.name || t.id) + (t.private ? " 🔒" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : "") }),
+      // The way in first: a phone's narrow list shows it without scrolling sideways.
+      return el("tr", {}, actions, el("td", { text: (t.name || t.id) + (t.private ? " 🔒" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : "") }),
         el("td", { text: t.rules + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), seatsCell(t),
-        el("td", { text: String(t.hands) }), actions);
+        el("td", { text: String(t.hands) }));
     });
-    $("tables").replaceChildren(...rows);
+    $("tables").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5, class: "muted", id: "no-tables", text: "No tables yet: create one above." }))]));
   } catch (e) {
     $("tables").replaceChildren(el("tr", {}, el("td", { colspan: 5, class: "error", text: e.message })));
   }

@@ -1,6 +1,6 @@
 // The rules page: the presets and every table option, as the server's rules crate has them
 // (GET /api/rules), so this page never states an option the server does not have.
-import { el, api } from "/static/common.js";
+import { el, api, words } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,7 +10,7 @@ async function load() {
   $("options-head").replaceChildren(el("th", { text: "option" }), ...info.presets.map((p) => el("th", { text: p.name })), el("th", { text: "rule" }));
   $("options-rows").replaceChildren(...info.options.map((o) => el("tr", { "data-option": o.name },
     el("td", {}, el("code", { text: o.name }), el("div", { class: "muted", text: `${o.description} (${o.values})` })),
-    ...info.presets.map((p) => el("td", { text: p.options?.[o.name] || "none" })),
+    ...info.presets.map((p) => el("td", { text: words(p.options?.[o.name] || "none") })),
     el("td", { text: o.rule }))));
 }
 

@@ -57,8 +57,9 @@ function onError(message) {
   $("error").textContent = message;
 }
 
+// The hints, best first: the first is the one recommended.
 function showHints(hints) {
-  $("hints").replaceChildren(...hints.map((h) => el("li", {}, el("button", { text: actionLabel(h.action), "data-action": h.action, onclick: () => act(h.action) }), " ", el("span", { class: "muted", text: h.reason }))));
+  $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: actionLabel(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
 }
 
 // The name a seat's box shows: the person's or bot's, or "free seat N" while nobody holds it.

@@ -31,6 +31,10 @@ fn my_hand(o: &Observation) -> CardSet {
         .unwrap_or_default()
 }
 
+/// A pass once someone has bid: out of the auction, counted as 0 whists; the bids beside it
+/// are valued by what declaring would score.
+const PASS_BASELINE: &str = "counted as 0: you leave the auction (the bids are valued by what declaring scores)";
+
 fn strain_name(s: Strain) -> &'static str {
     ["spades", "clubs", "diamonds", "hearts", "no trumps"][s as usize]
 }
@@ -89,7 +93,7 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                         None => Hint {
                             action: *a,
                             value: 0.0,
-                            reason: "pass: the baseline".into(),
+                            reason: PASS_BASELINE.into(),
                         },
                     }),
                     Action::Bid(b @ Bid::Tricks { .. }) => {
@@ -103,7 +107,7 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                                 action: *a,
                                 value: *v,
                                 reason: format!(
-                                    "{} declaring {} (simulated deals, scored)",
+                                    "{} if you win the auction and declare {} (simulated deals, scored)",
                                     whists(*v),
                                     best.symbol_text()
                                 ),
@@ -381,7 +385,7 @@ mod tests {
                     .find(|x| x.action == Action::Pass)
                     .unwrap();
                 if o.highest_bid.is_some() {
-                    assert_eq!((pass.value, pass.reason.as_str()), (0.0, "pass: the baseline"));
+                    assert_eq!((pass.value, pass.reason.as_str()), (0.0, PASS_BASELINE));
                     baseline += 1;
                 } else {
                     assert!(pass.reason.contains("all-pass"), "{}", pass.reason);

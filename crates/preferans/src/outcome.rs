@@ -151,15 +151,20 @@ impl HandOutcome {
         match self {
             HandOutcome::ThrownIn => "thrown in (no bid)".into(),
             HandOutcome::AllPass { tricks } => {
+                // "took" keeps a name that ends in a number apart from the count.
                 let t: Vec<String> = tricks
                     .iter()
                     .enumerate()
                     .filter(|(_, n)| **n > 0)
-                    .map(|(s, n)| format!("{} {n}", name(s as Seat)))
+                    .map(|(s, n)| format!("{} took {}", name(s as Seat), self::tricks(*n)))
                     .collect();
                 format!(
-                    "all-pass; tricks: {}",
-                    if t.is_empty() { "none".into() } else { t.join(", ") }
+                    "all-pass: {}",
+                    if t.is_empty() {
+                        "no tricks taken".into()
+                    } else {
+                        t.join(", ")
+                    }
                 )
             }
             HandOutcome::Contract(c) => {
@@ -261,8 +266,14 @@ mod tests {
              ended by an accepted offer: Anna (declarer) takes 3 of the 4 tricks left, defence open"
         );
         let all_pass = HandOutcome::AllPass { tricks: [4, 0, 6, 0] };
-        assert_eq!(all_pass.summary(), "all-pass; tricks: seat 0 4, seat 2 6");
-        assert_eq!(all_pass.summary_naming(names), "all-pass; tricks: you 4, heuristic 2 6");
+        assert_eq!(
+            all_pass.summary(),
+            "all-pass: seat 0 took 4 tricks, seat 2 took 6 tricks"
+        );
+        assert_eq!(
+            all_pass.summary_naming(names),
+            "all-pass: you took 4 tricks, heuristic 2 took 6 tricks"
+        );
         assert_eq!(HandOutcome::ThrownIn.summary_naming(names), "thrown in (no bid)");
     }
 }
