@@ -62,7 +62,7 @@ fn bot_action_text(a: Action, ascii: bool) -> String {
 
 /// The screen for the user's turn.
 fn show(o: &Observation, me: Seat, ascii: bool) -> String {
-    let mut s = format!("\n-- {:?}, dealer seat {} --\n", o.phase, o.dealer);
+    let mut s = format!("\n-- {}, dealer seat {} --\n", o.phase.label(), o.dealer);
     for h in &o.hands {
         let cards = h
             .cards

@@ -255,7 +255,7 @@ fn outcome_lines_read_as_english() {
     let out = pref().arg("replay").arg(&file).output().unwrap();
     let text = stdout_of(&out);
     assert!(
-        text.contains("accepted offer: seat"),
+        text.contains("accepted offer of seat"),
         "no offer in this record any more"
     );
     assert!(!text.contains("Some("), "debug text in: {text}");

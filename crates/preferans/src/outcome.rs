@@ -187,8 +187,9 @@ impl HandOutcome {
                     Resolution::BothPassed => "not played: the defence passed".into(),
                     Resolution::HalfWhist => "not played: half-whist".into(),
                     Resolution::Offer => match c.offer {
+                        // Worded so that any name fits ("you" too).
                         Some(o) => format!(
-                            "ended by an accepted offer: {} ({}) takes {} of the {} left",
+                            "ended by an accepted offer of {} ({}): that side takes {} of the {} left",
                             name(o.by),
                             if o.declarer_side { "declarer" } else { "defence" },
                             o.tricks,
@@ -258,12 +259,12 @@ mod tests {
         assert_eq!(
             o.summary(),
             "seat 1 declared 7♠, took 7 tricks; seat 2 whisted (2 tricks), seat 0 passed (1 trick); \
-             ended by an accepted offer: seat 1 (declarer) takes 3 of the 4 tricks left, defence open"
+             ended by an accepted offer of seat 1 (declarer): that side takes 3 of the 4 tricks left, defence open"
         );
         assert_eq!(
             o.summary_naming(names),
             "Anna declared 7♠, took 7 tricks; heuristic 2 whisted (2 tricks), you passed (1 trick); \
-             ended by an accepted offer: Anna (declarer) takes 3 of the 4 tricks left, defence open"
+             ended by an accepted offer of Anna (declarer): that side takes 3 of the 4 tricks left, defence open"
         );
         let all_pass = HandOutcome::AllPass { tricks: [4, 0, 6, 0] };
         assert_eq!(

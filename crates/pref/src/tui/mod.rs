@@ -159,9 +159,17 @@ impl App {
                     self.finished(&o);
                 }
                 self.save_record();
+                self.selected = self.default_choice();
             }
             Err(e) => self.message = format!("refused: {}", e.reason),
         }
+    }
+
+    /// The choice highlighted when a decision comes: the first, except that an offer (P3) is
+    /// never one Enter away from being accepted — "refuse" is.
+    fn default_choice(&self) -> usize {
+        let legal = self.observation().map(|o| o.legal_actions).unwrap_or_default();
+        legal.iter().position(|a| *a == Action::Refuse).unwrap_or(0)
     }
 
     fn finished(&mut self, o: &HandOutcome) {
@@ -173,7 +181,8 @@ impl App {
         }
     }
 
-    /// One line for hand `n` (from 1): its outcome and what it wrote in pools and mountains.
+    /// One line for hand `n` (from 1): its outcome and what it wrote in pools, mountains and
+    /// whists.
     fn hand_summary(&self, n: usize, o: &HandOutcome) -> String {
         let entries = self.m.sheet().entries_of_hand(n as u32);
         // This screen names people ("you", "heuristic 1"), not seats.
@@ -186,14 +195,19 @@ impl App {
         let mut summary = format!("hand {n}: {said}");
         let pools: Vec<String> = entries
             .iter()
-            .filter_map(|e| match e {
+            .map(|e| match e {
                 preferans::scoring::Entry::Pool { seat, points, .. } => {
-                    Some(format!("{} pool +{points}", self.names[*seat as usize]))
+                    format!("{} pool +{points}", self.names[*seat as usize])
                 }
                 preferans::scoring::Entry::Mountain { seat, points, .. } => {
-                    Some(format!("{} mountain +{points}", self.names[*seat as usize]))
+                    format!("{} mountain +{points}", self.names[*seat as usize])
                 }
-                _ => None,
+                preferans::scoring::Entry::Whists { writer, on, points, .. } => format!(
+                    "{} writes {points} whist{} on {}",
+                    self.names[*writer as usize],
+                    if *points == 1 { "" } else { "s" },
+                    self.names[*on as usize]
+                ),
             })
             .collect();
         if !pools.is_empty() {
@@ -250,6 +264,18 @@ impl App {
     pub fn key(&mut self, k: KeyEvent) {
         if k.modifiers.contains(KeyModifiers::CONTROL) && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('q')) {
             self.quit = true;
+            return;
+        }
+        // The game is over: q or Esc leaves; the review and the help still open.
+        if self.m.is_over() {
+            match (&self.overlay, k.code) {
+                // (Not Enter: the Enter that played the last card may come twice.)
+                (Overlay::None | Overlay::Sheet, KeyCode::Esc | KeyCode::Char('q')) => self.quit = true,
+                (_, KeyCode::Char('=')) => self.overlay = self.review_last_hand(),
+                (_, KeyCode::Char('?')) => self.overlay = Overlay::Help,
+                (_, KeyCode::Tab | KeyCode::Esc | KeyCode::Enter) => self.overlay = Overlay::None,
+                _ => {}
+            }
             return;
         }
         match (&self.overlay, k.code) {
@@ -312,7 +338,6 @@ impl App {
                     Some(a) => {
                         self.message.clear();
                         self.input.clear();
-                        self.selected = 0;
                         self.apply(self.seat, a);
                     }
                     None => {

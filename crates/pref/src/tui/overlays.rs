@@ -89,7 +89,15 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
         if let Some(last) = app.log.last() {
             lines.push(Line::from(last.clone()));
         }
-        lines.push(Line::from("the game is over — Ctrl-C to leave"));
+        if let Some((n, cards)) = super::view::previous_trick(app) {
+            lines.push(Line::from(format!(
+                "hand {n}'s last trick: {}",
+                super::view::trick_text(app, &cards)
+            )));
+        }
+        lines.push(Line::from(
+            "the game is over — q or Esc leaves · = reviews the last hand · ? help",
+        ));
     }
     // Rows once wrapped to the box's 76 columns.
     let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(76)).sum();

@@ -186,6 +186,11 @@ fn find_screen_with(
     bid: &str,
     want: impl Fn(&Observation) -> bool,
 ) -> String {
+    screen(&find_app_with(rules, dealer, opponents, bid, want))
+}
+
+/// The first game (by seed) that reaches a decision of the user's that `want` picks, there.
+fn find_app_with(rules: Rules, dealer: u8, opponents: &str, bid: &str, want: impl Fn(&Observation) -> bool) -> App {
     for seed in 0..300 {
         let rules = rules.clone();
         let n = rules.players();
@@ -202,7 +207,7 @@ fn find_screen_with(
             }
             let o = a.observation().unwrap();
             if want(&o) {
-                return screen(&a);
+                return a;
             }
             let bid_action: Option<Action> = format!("bid {bid}").parse().ok();
             let choice = if bid_action.is_some_and(|b| o.legal_actions.contains(&b)) {
@@ -222,6 +227,105 @@ fn find_screen_with(
         }
     }
     panic!("no seed reached the wanted screen");
+}
+
+#[test]
+fn p3_an_offer_is_answered_under_its_own_header_and_enter_refuses_it() {
+    let mut a = find_app_with(Rules::sochi(), 0, "random", "whist", |o| o.offer.is_some());
+    let o = a.observation().unwrap();
+    assert_eq!(
+        o.legal_actions[a.selected],
+        Action::Refuse,
+        "the highlight starts on refuse"
+    );
+    let head = screen(&a).lines().next().unwrap().to_string();
+    assert!(
+        head.contains("your turn — answer ") && head.ends_with("'s offer"),
+        "{head}"
+    );
+    let hand = a.m.finished_hands().len();
+    key(&mut a, KeyCode::Enter);
+    // Refused: the same hand goes on, with no offer pending.
+    assert_eq!(a.m.finished_hands().len(), hand);
+    assert!(a.observation().unwrap().offer.is_none());
+}
+
+#[test]
+fn a_hands_summary_says_the_whists_it_wrote_and_its_last_trick_stays_in_view() {
+    let (mut written, mut last_trick_seen) = (0, false);
+    for seed in 0..40 {
+        let (w, seen) = whists_and_last_tricks(seed);
+        written += w;
+        last_trick_seen |= seen;
+        if written > 0 && last_trick_seen {
+            return;
+        }
+    }
+    panic!("no match wrote whists ({written}) and showed a last trick ({last_trick_seen})");
+}
+
+/// Plays seed `seed`'s 3-hand match by Enter; checks each hand's summary against its whists
+/// entries and, after a hand with cards played, that its last trick is on screen. Returns
+/// the whists entries written and whether a last trick was checked.
+fn whists_and_last_tricks(seed: u64) -> (usize, bool) {
+    let mut a = app(seed, 3, 3);
+    let mut last_trick_seen = false;
+    while !a.m.is_over() {
+        let before = a.m.finished_hands().len();
+        if a.human_to_move() {
+            key(&mut a, KeyCode::Enter);
+        } else {
+            a.step_bot();
+        }
+        // A hand just ended with cards played: the next one shows its last trick.
+        let n = a.m.finished_hands().len();
+        if n > before
+            && !a.m.is_over()
+            && !preferans::HandState::observation(&a.m.finished_hands()[n - 1], preferans::Viewer::Seat(0))
+                .last_trick
+                .is_empty()
+        {
+            let s = screen(&a);
+            assert!(s.contains(&format!("hand {n} last")), "{s}");
+            last_trick_seen = true;
+        }
+    }
+    // Every whists entry of a hand is in its summary ("X writes N whists on Y").
+    let mut written = 0;
+    for (i, line) in a.log.iter().enumerate() {
+        let whists =
+            a.m.sheet()
+                .entries_of_hand(i as u32 + 1)
+                .iter()
+                .filter(|e| matches!(e, preferans::scoring::Entry::Whists { .. }))
+                .count();
+        assert_eq!(line.matches(" writes ").count(), whists, "{line}");
+        written += whists;
+    }
+    (written, last_trick_seen)
+}
+
+#[test]
+fn the_game_over_screen_leaves_on_q_and_still_opens_the_review() {
+    let mut a = app(8, 1, 3);
+    while !a.m.is_over() {
+        if a.human_to_move() {
+            key(&mut a, KeyCode::Enter);
+        } else {
+            a.step_bot();
+        }
+    }
+    // Enter does not leave (the Enter that played the last card may come twice).
+    key(&mut a, KeyCode::Enter);
+    assert!(!a.quit);
+    key(&mut a, KeyCode::Char('='));
+    assert!(matches!(a.overlay, Overlay::Review { hand: 1, .. }), "{:?}", a.overlay);
+    assert!(screen(&a).contains("review"), "{}", screen(&a));
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.overlay, Overlay::None);
+    assert!(!a.quit);
+    key(&mut a, KeyCode::Char('q'));
+    assert!(a.quit);
 }
 
 #[test]
@@ -386,8 +490,9 @@ fn at_the_smallest_size_the_trick_and_the_turn_are_whole() {
             let o = a.observation().unwrap();
             let s = screen_sized(&a, 60, 20);
             let head = s.lines().next().unwrap();
-            let whose =
-                head.ends_with("your turn") || (head.contains("your turn — playing ") && head.ends_with("'s hand"));
+            let whose = head.ends_with("your turn")
+                || (head.contains("your turn — playing ") && head.ends_with("'s hand"))
+                || (head.contains("your turn — answer ") && head.ends_with("'s offer"));
             assert!(whose, "{s}");
             for t in &o.trick {
                 let card = format!("{}{}", t.card.rank().text(), t.card.suit().symbol());

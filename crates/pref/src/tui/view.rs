@@ -130,7 +130,11 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
         if v.holder != Holder::Seat(app.seat) {
             match v.cards {
                 Some(c) => spans.extend(hand_spans(c, app.ascii)),
-                None => spans.push(Span::raw(format!("({} cards)", v.size))),
+                None => spans.push(Span::raw(format!(
+                    "({} card{})",
+                    v.size,
+                    if v.size == 1 { "" } else { "s" }
+                ))),
             }
         }
         lines.push(Line::from(spans));
@@ -169,7 +173,7 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
         lines.push(Line::from(spans));
     }
     let trick_line = |label: &str, cards: &[preferans::observation::TrickCard]| {
-        let mut spans = vec![Span::raw(format!("{label:<11}"))];
+        let mut spans = vec![Span::raw(format!("{label:<10} "))];
         // No-break spaces inside "name: card", so that a wrapped line breaks between cards
         // (plain spaces for --ascii terminals).
         let space = if app.ascii { " " } else { "\u{a0}" };
@@ -184,6 +188,11 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
     lines.push(trick_line("trick", &o.trick));
     if !o.last_trick.is_empty() {
         lines.push(trick_line("last trick", &o.last_trick));
+    } else if o.trick.is_empty() {
+        // The hand just finished: its last trick stays in view until this hand's first.
+        if let Some((n, cards)) = previous_trick(app) {
+            lines.push(trick_line(&format!("hand {n} last"), &cards));
+        }
     }
     if let Some(off) = o.offer {
         lines.push(Line::from(format!(
@@ -193,6 +202,28 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
         )));
     }
     lines
+}
+
+/// The last trick of the last finished hand (its number from 1), as the user saw it.
+pub(super) fn previous_trick(app: &App) -> Option<(usize, Vec<preferans::observation::TrickCard>)> {
+    let hands = app.m.finished_hands();
+    let o = preferans::HandState::observation(hands.last()?, preferans::Viewer::Seat(app.seat));
+    (!o.last_trick.is_empty()).then_some((hands.len(), o.last_trick))
+}
+
+/// The trick `cards` as text: "name: card" each.
+pub(super) fn trick_text(app: &App, cards: &[preferans::observation::TrickCard]) -> String {
+    cards
+        .iter()
+        .map(|t| {
+            format!(
+                "{}: {}",
+                holder_name(app, t.by),
+                action_text(Action::Play(t.card), app.ascii)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
 }
 
 /// The log: the last two hands' summaries and the current hand's calls (card plays are on
@@ -359,6 +390,11 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
     let Some(o) = app.observation() else {
         draw_sheet(f, app, area, "Game over");
+        match &app.overlay {
+            Overlay::Help => draw_help(f, area),
+            Overlay::Review { hand, decisions, deal } => draw_review(f, app, area, *hand, decisions, deal.as_ref()),
+            _ => {}
+        }
         return;
     };
     // The choices panel grows to show every choice (a declaration after winning with 6♠
@@ -394,21 +430,31 @@ pub fn draw(f: &mut Frame, app: &App) {
             .and_then(|p| o.hands.get(usize::from(p)))
             .map(|h| h.holder)
             .filter(|h| *h != Holder::Seat(app.seat));
-        match played {
-            Some(h) => format!("your turn — playing {}'s hand", holder_name(app, h)),
-            None => "your turn".to_string(),
+        match (o.offer, played) {
+            // P3: answering an offer is not playing the offering hand's cards.
+            (Some(off), _) if o.legal_actions.contains(&Action::Accept) => {
+                format!("your turn — answer {}'s offer", holder_name(app, Holder::Seat(off.by)))
+            }
+            (_, Some(h)) => format!("your turn — playing {}'s hand", holder_name(app, h)),
+            _ => "your turn".to_string(),
         }
     } else {
         o.to_move.map_or(String::new(), |s| {
             format!("{}'s turn", holder_name(app, Holder::Seat(s)))
         })
     };
+    let of_limit = app.m.hand_limit().map_or(String::new(), |l| format!(" of {l}"));
     let parts = [
         "Preferans".to_string(),
-        format!("{}, {} players", app.m.rules().preset_name(), app.m.rules().players()),
-        format!("hand {hand_no}"),
+        format!(
+            "{}, {} players, pool {}",
+            app.m.rules().preset_name(),
+            app.m.rules().players(),
+            app.m.rules().russian().target
+        ),
+        format!("hand {hand_no}{of_limit}"),
         format!("dealer {}", holder_name(app, Holder::Seat(o.dealer))),
-        format!("{:?}", o.phase),
+        o.phase.label().to_string(),
         turn,
     ];
     // Short of room, the parts go from the left: whose turn it is matters most.

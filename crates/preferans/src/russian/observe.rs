@@ -31,6 +31,23 @@ pub enum PhaseKind {
     Done,
 }
 
+impl PhaseKind {
+    /// The phase in words, for a screen ("Auction", "Open or closed defence").
+    pub fn label(self) -> &'static str {
+        match self {
+            PhaseKind::Auction => "Auction",
+            PhaseKind::TalonChoice => "Talon: take or push",
+            PhaseKind::Discard => "Discard",
+            PhaseKind::Declare => "Declaring the contract",
+            PhaseKind::Whist => "Whist round",
+            PhaseKind::DealerWhist => "The dealer's whist",
+            PhaseKind::DefenceChoice => "Open or closed defence",
+            PhaseKind::Play => "Play",
+            PhaseKind::Done => "Hand over",
+        }
+    }
+}
+
 impl RussianHand {
     /// The phase as the UIs show it.
     pub fn phase_kind(&self) -> PhaseKind {
