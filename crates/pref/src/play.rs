@@ -31,6 +31,31 @@ pub fn parse_input(input: &str, legal: &[Action]) -> Option<Action> {
         .find(|a| legal.contains(a))
 }
 
+/// Why typed `input` is refused: the rules crate's reason for the action it names (the one
+/// of the kind the decision asks for first: "ad" while cards are played is A♦), or `None`
+/// when it names no action at all.
+pub fn why_not(hand: &preferans::russian::RussianHand, seat: Seat, input: &str, legal: &[Action]) -> Option<String> {
+    use preferans::HandState;
+    let t = input.trim();
+    let named: Vec<Action> = [
+        t.to_string(),
+        format!("play {t}"),
+        format!("bid {t}"),
+        format!("declare {t}"),
+        format!("discard {t}"),
+    ]
+    .iter()
+    .filter_map(|c| c.parse::<Action>().ok())
+    .collect();
+    let asked = |a: &Action| {
+        legal
+            .iter()
+            .any(|l| std::mem::discriminant(l) == std::mem::discriminant(a))
+    };
+    let action = named.iter().find(|a| asked(a)).or(named.first())?;
+    hand.clone().apply(seat, *action).err().map(|e| e.reason)
+}
+
 fn holder_name(h: Holder, me: Seat) -> String {
     match h {
         Holder::Seat(s) if s == me => "you".into(),
@@ -204,7 +229,10 @@ pub fn run(
                 match parse_input(&line, &obs.legal_actions) {
                     Some(a) => break a,
                     None => {
-                        write!(out, "not a legal choice here: '{}'\n> ", line.trim())?;
+                        match why_not(hand, to_move, &line, &obs.legal_actions) {
+                            Some(why) => write!(out, "not a legal choice here: '{}': {why}\n> ", line.trim())?,
+                            None => write!(out, "not a legal choice here: '{}'\n> ", line.trim())?,
+                        }
                         out.flush()?;
                     }
                 }

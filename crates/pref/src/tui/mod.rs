@@ -342,10 +342,18 @@ impl App {
                     }
                     None => {
                         // Refused typing is dropped: the next Enter acts on the highlight.
-                        self.message = format!(
-                            "'{}' is not a legal choice here: type another or choose with ←→",
-                            self.input.trim()
-                        );
+                        // The rules crate says why, when the typing names an action.
+                        let why = self
+                            .m
+                            .current_hand()
+                            .and_then(|h| crate::play::why_not(h, self.seat, &self.input, &legal));
+                        self.message = match why {
+                            Some(why) => format!("'{}' is not a legal choice here: {why}", self.input.trim()),
+                            None => format!(
+                                "'{}' is not a legal choice here: type another or choose with ←→",
+                                self.input.trim()
+                            ),
+                        };
                         self.input.clear();
                     }
                 }

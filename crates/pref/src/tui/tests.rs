@@ -73,6 +73,47 @@ fn typing_highlights_and_refuses_what_is_not_legal() {
 }
 
 #[test]
+fn a_refused_card_or_bid_says_why_as_the_rules_crate_does() {
+    // The first card decision of a whole game by Enter: a card not in the hand, and one of
+    // a suit that must not be played, are refused with the engine's reasons (R6).
+    let mut a = app(3, 2, 3);
+    for _ in 0..2_000 {
+        if a.m.is_over() {
+            break;
+        }
+        if !a.human_to_move() {
+            a.step_bot();
+            continue;
+        }
+        let o = a.observation().unwrap();
+        let mine = o
+            .hands
+            .iter()
+            .find(|h| h.holder == preferans::observation::Holder::Seat(0))
+            .and_then(|h| h.cards);
+        let playing = o.legal_actions.iter().any(|x| matches!(x, Action::Play(_)));
+        if let (true, Some(mine), Some(led)) = (playing, mine, o.trick.first().map(|t| t.card.suit())) {
+            let other = mine
+                .iter()
+                .find(|c| c.suit() != led && !o.legal_actions.contains(&Action::Play(*c)));
+            let missing = preferans::Card::all()
+                .find(|c| !mine.contains(*c) && !o.trick.iter().any(|t| t.card == *c))
+                .unwrap();
+            if let Some(card) = other {
+                type_text(&mut a, &card.to_string().to_lowercase());
+                assert!(a.message.contains("(R6)"), "{}", a.message);
+                type_text(&mut a, &missing.to_string().to_lowercase());
+                assert!(a.message.contains("not in the hand"), "{}", a.message);
+                assert!(a.human_to_move(), "nothing changed");
+                return;
+            }
+        }
+        key(&mut a, KeyCode::Enter);
+    }
+    panic!("no card decision with a suit to refuse");
+}
+
+#[test]
 fn whist_play_and_overlays() {
     let mut a = app(3, 2, 3);
     bots_until_user(&mut a);
