@@ -294,7 +294,9 @@ function draw(view) {
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
   const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard ") && !a.startsWith("offer "));
-  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a), "aria-label": actionName(a), "data-action": a, onclick: () => act(a) }));
+  // A3: the highest bid said again is the eldest's hold.
+  const hold = (a) => obs.highest_bid && a === `bid ${obs.highest_bid[1]}`;
+  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "data-action": a, onclick: () => act(a) }));
   // P3: an offer of how many of the remaining tricks his side takes: one chooser, not a
   // button per number beside the cards on every turn.
   const offers = obs.legal_actions.filter((a) => a.startsWith("offer "));

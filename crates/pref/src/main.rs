@@ -316,7 +316,14 @@ fn run(cli: Cli) -> Result<()> {
             let ascii = a.ascii || !utf8_terminal();
             let save = a.save.clone().or(a.resume.clone());
             let app = tui::App::new(m, bots, seat, ascii, save, seed);
-            tui::run(app, std::time::Duration::from_millis(a.pace_ms))
+            let app = tui::run(app, std::time::Duration::from_millis(a.pace_ms))?;
+            if let Some(path) = app.saved_unfinished() {
+                outln!(
+                    "The game is saved in {0}: `pref play --resume {0}` goes on with it.",
+                    path.display()
+                );
+            }
+            Ok(())
         }
         Command::Replay { file } => {
             let record = read_record(&file)?;

@@ -363,8 +363,9 @@ impl App {
     }
 }
 
-/// The real terminal loop: bots act every `pace`, keys are handled as they come.
-pub fn run(mut app: App, pace: Duration) -> Result<()> {
+/// The real terminal loop: bots act every `pace`, keys are handled as they come. Gives the
+/// app back when the user leaves.
+pub fn run(mut app: App, pace: Duration) -> Result<App> {
     let mut terminal = ratatui::init();
     let result = (|| -> Result<()> {
         let mut last_bot = Instant::now();
@@ -391,5 +392,12 @@ pub fn run(mut app: App, pace: Duration) -> Result<()> {
         }
     })();
     ratatui::restore();
-    result
+    result.map(|()| app)
+}
+
+impl App {
+    /// Where the game is saved, while it is not over (said when the user leaves).
+    pub fn saved_unfinished(&self) -> Option<&std::path::Path> {
+        self.save.as_deref().filter(|_| !self.m.is_over())
+    }
 }

@@ -370,6 +370,22 @@ fn the_game_over_screen_leaves_on_q_and_still_opens_the_review() {
 }
 
 #[test]
+fn a3_the_eldests_hold_is_labelled_among_the_bids() {
+    // The user is eldest (dealer 2), bids 6♠ and is outbid: the highest bid again is a hold.
+    let a = find_app_with(Rules::sochi(), 2, "heuristic", "6s", |o| {
+        o.highest_bid
+            .is_some_and(|(by, b)| by != 0 && o.legal_actions.contains(&Action::Bid(b)))
+    });
+    let o = a.observation().unwrap();
+    let (_, b) = o.highest_bid.unwrap();
+    let s = screen(&a);
+    assert!(
+        s.contains(&format!("{} (hold)", super::view::action_text(Action::Bid(b), false))),
+        "{s}"
+    );
+}
+
+#[test]
 fn defence_choice_offer_and_allpass_screens() {
     use preferans::russian::PhaseKind;
     insta::assert_snapshot!(

@@ -337,6 +337,10 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
         };
         let text = match a {
             Action::Look(s) => format!("look at {}", holder_name(app, Holder::Seat(*s))),
+            // A3: the highest bid said again is the eldest's hold.
+            Action::Bid(b) if o.highest_bid.is_some_and(|(_, h)| h == *b) => {
+                format!("{} (hold)", action_text(*a, app.ascii))
+            }
             other => action_text(*other, app.ascii),
         };
         let w = text_width(&text);
@@ -494,9 +498,15 @@ pub fn draw(f: &mut Frame, app: &App) {
         .find(|h| h.holder == Holder::Seat(app.seat))
         .and_then(|h| h.cards)
         .unwrap_or_default();
+    // F1: the four-player dealer has no hand in play.
+    let sitting_out = !o.hands.iter().any(|h| h.holder == Holder::Seat(app.seat));
+    let hand_line = if sitting_out {
+        Line::from("you deal and sit this hand out (F1)")
+    } else {
+        Line::from(hand_spans(mine, app.ascii))
+    };
     f.render_widget(
-        Paragraph::new(Line::from(hand_spans(mine, app.ascii)))
-            .block(Block::default().borders(Borders::ALL).title(" your hand ")),
+        Paragraph::new(hand_line).block(Block::default().borders(Borders::ALL).title(" your hand ")),
         rows[2],
     );
     // When the choices still do not fit, the rows around the highlight are shown.
