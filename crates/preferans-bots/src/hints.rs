@@ -88,7 +88,14 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                         Some(v) => Hint {
                             action: *a,
                             value: v,
-                            reason: format!("{} (the all-pass if the others pass too; simulated)", whists(v)),
+                            reason: if o.history.iter().filter(|(_, a)| *a == Some(Action::Pass)).count() + 1
+                                >= usize::from(o.players.min(3))
+                            {
+                                // Everyone else has passed: this pass makes the all-pass.
+                                format!("{} (the all-pass: the others have passed; simulated)", whists(v))
+                            } else {
+                                format!("{} (the all-pass if the others pass too; simulated)", whists(v))
+                            },
                         },
                         None => Hint {
                             action: *a,
@@ -200,8 +207,11 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
     let out: Vec<Hint> = match o.phase {
         PhaseKind::Play if o.offer.is_none() => match expert.card_scores(o) {
             Some(scores) => {
+                let mine = o.seat.is_some() && o.seat == o.declarer;
                 let whose = match scores.objective {
+                    Objective::Declarer(_) if mine => "your tricks",
                     Objective::Declarer(_) => "the declarer's tricks",
+                    Objective::Misere(_) if mine => "tricks you take",
                     Objective::Misere(_) => "tricks the misère declarer takes",
                     Objective::AllPass(_) => "your all-pass tricks",
                 };
