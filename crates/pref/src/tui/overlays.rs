@@ -33,7 +33,7 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
         Line::from("=    the last hand double-dummy: your cards, what the deal held"),
         Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
         Line::from("Esc  clear what you typed and the message / close this"),
-        Line::from("Ctrl-C quit (the record is saved with --save)"),
+        Line::from("Ctrl-C quit (saved with --save); q or Esc once the game is over"),
     ];
     let r = centered(area, 70, 12);
     f.render_widget(Clear, r);
