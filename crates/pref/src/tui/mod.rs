@@ -168,8 +168,8 @@ impl App {
     /// The choice highlighted when a decision comes: the first, except that an offer (P3) is
     /// never one Enter away from being accepted — "refuse" is.
     fn default_choice(&self) -> usize {
-        let legal = self.observation().map(|o| o.legal_actions).unwrap_or_default();
-        legal.iter().position(|a| *a == Action::Refuse).unwrap_or(0)
+        let shown = self.observation().map(|o| shown_choices(&o)).unwrap_or_default();
+        shown.iter().position(|a| *a == Action::Refuse).unwrap_or(0)
     }
 
     fn finished(&mut self, o: &HandOutcome) {
@@ -287,6 +287,8 @@ impl App {
             _ => return,
         }
         let legal = self.observation().map(|o| o.legal_actions).unwrap_or_default();
+        // The highlight moves over the choices as shown; typing reaches every legal action.
+        let shown = self.observation().map(|o| shown_choices(&o)).unwrap_or_default();
         match k.code {
             KeyCode::Char('?') => self.overlay = Overlay::Help,
             KeyCode::Tab => self.overlay = Overlay::Sheet,
@@ -308,7 +310,7 @@ impl App {
             }
             KeyCode::Right | KeyCode::Down => {
                 self.input.clear();
-                self.selected = (self.selected + 1).min(legal.len().saturating_sub(1));
+                self.selected = (self.selected + 1).min(shown.len().saturating_sub(1));
             }
             KeyCode::Home => {
                 self.input.clear();
@@ -316,7 +318,7 @@ impl App {
             }
             KeyCode::End => {
                 self.input.clear();
-                self.selected = legal.len().saturating_sub(1);
+                self.selected = shown.len().saturating_sub(1);
             }
             KeyCode::Backspace => {
                 self.input.pop();
@@ -324,13 +326,13 @@ impl App {
             KeyCode::Char(c) if !c.is_control() => {
                 self.input.push(c);
                 // Typing moves the highlight to the first matching choice.
-                if let Some(i) = legal.iter().position(|a| Some(*a) == parse_input(&self.input, &legal)) {
+                if let Some(i) = shown.iter().position(|a| Some(*a) == parse_input(&self.input, &legal)) {
                     self.selected = i;
                 }
             }
             KeyCode::Enter if self.human_to_move() => {
                 let action = if self.input.trim().is_empty() {
-                    legal.get(self.selected).copied()
+                    shown.get(self.selected).copied()
                 } else {
                     parse_input(&self.input, &legal)
                 };
@@ -361,6 +363,25 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// The choices the highlight moves over, in the order shown: cards as the hand shows them
+/// (suit by suit, high to low), the rest as the rules crate lists them, without the offers
+/// (P3: eleven of them on every turn; they are typed, `offer 3`).
+pub fn shown_choices(o: &Observation) -> Vec<Action> {
+    let mut shown: Vec<Action> = o
+        .legal_actions
+        .iter()
+        .copied()
+        .filter(|a| !matches!(a, Action::Offer(_)))
+        .collect();
+    let order = |a: &Action| match a {
+        Action::Play(c) => (1, c.suit().index(), std::cmp::Reverse(c.rank())),
+        _ => (0, 0, std::cmp::Reverse(preferans::Rank::Ace)),
+    };
+    // Stable: the non-card choices keep the rules crate's order.
+    shown.sort_by_key(order);
+    shown
 }
 
 /// The real terminal loop: bots act every `pace`, keys are handled as they come. Gives the

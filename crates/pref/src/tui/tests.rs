@@ -165,11 +165,17 @@ fn a_whole_match_by_keyboard_ends_with_the_settlement() {
     assert_eq!(a.overlay, Overlay::Sheet);
     let s = screen(&a);
     assert!(s.contains("Game over") && s.contains("settlement"), "{s}");
-    // The winner by the final settlement (S10): heuristic 2 ends highest here.
+    // The winner by the final settlement (S10), named (one player ends highest here).
     let st = a.m.sheet().settlement(a.m.rules());
-    let best = (0..3).max_by_key(|&p| st.exact(p).0).unwrap();
-    assert_eq!(best, 2);
-    assert!(s.contains("heuristic 2 wins."), "{s}");
+    let best = (0..3).map(|p| st.exact(p).0).max().unwrap();
+    let top: Vec<usize> = (0..3).filter(|&p| st.exact(p).0 == best).collect();
+    assert_eq!(top.len(), 1, "one winner in this match");
+    let said = if top[0] == 0 {
+        "You win.".to_string()
+    } else {
+        format!("{} wins.", a.names[top[0]])
+    };
+    assert!(s.contains(&said), "{said}\n{s}");
     insta::assert_snapshot!("game_over", s);
 }
 
@@ -275,7 +281,7 @@ fn p3_an_offer_is_answered_under_its_own_header_and_enter_refuses_it() {
     let mut a = find_app_with(Rules::sochi(), 0, "random", "whist", |o| o.offer.is_some());
     let o = a.observation().unwrap();
     assert_eq!(
-        o.legal_actions[a.selected],
+        super::shown_choices(&o)[a.selected],
         Action::Refuse,
         "the highlight starts on refuse"
     );
@@ -367,6 +373,35 @@ fn the_game_over_screen_leaves_on_q_and_still_opens_the_review() {
     assert!(!a.quit);
     key(&mut a, KeyCode::Char('q'));
     assert!(a.quit);
+}
+
+#[test]
+fn p3_offers_are_typed_not_listed_and_cards_show_in_the_hands_order() {
+    let mut a = find_app_with(Rules::sochi(), 0, "heuristic", "whist", |o| {
+        o.legal_actions.iter().any(|x| matches!(x, Action::Offer(_))) && o.legal_actions.len() > 13
+    });
+    let s = screen(&a);
+    assert!(s.contains("or offer: type offer N"), "{s}");
+    let shown = super::shown_choices(&a.observation().unwrap());
+    assert!(shown.iter().all(|x| !matches!(x, Action::Offer(_))), "{shown:?}");
+    // Cards as the hand shows them: suit by suit (♠ ♣ ♦ ♥), high to low.
+    let cards: Vec<_> = shown
+        .iter()
+        .filter_map(|x| match x {
+            Action::Play(c) => Some((c.suit().index(), std::cmp::Reverse(c.rank()))),
+            _ => None,
+        })
+        .collect();
+    assert!(cards.windows(2).all(|w| w[0] < w[1]), "{shown:?}");
+    // An offer is still one typed line away.
+    let hand = a.m.finished_hands().len();
+    type_text(&mut a, "offer 0");
+    let o = a.observation();
+    assert!(
+        a.m.finished_hands().len() > hand
+            || o.is_some_and(|o| o.offer.is_some() || o.history.iter().any(|(_, x)| *x == Some(Action::Offer(0)))),
+        "the offer was made"
+    );
 }
 
 #[test]

@@ -329,7 +329,7 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
     let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;
     let mut selected_row = 0;
-    for (i, a) in o.legal_actions.iter().enumerate() {
+    for (i, a) in super::shown_choices(o).iter().enumerate() {
         let style = if i == app.selected {
             Style::default().add_modifier(Modifier::REVERSED)
         } else {
@@ -359,10 +359,26 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
             selected_row = rows.len() - 1;
         }
     }
+    // P3: the offers are typed, not listed (one per number of tricks, on every turn).
+    let most = o
+        .legal_actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Offer(n) => Some(*n),
+            _ => None,
+        })
+        .max();
+    let mut below = Vec::new();
+    if let Some(most) = most {
+        below.push(Line::from(format!(
+            "or offer: type offer N, your side taking N of the tricks left (0–{most})"
+        )));
+    }
+    below.push(typed);
     Choices {
         rows: rows.into_iter().map(Line::from).collect(),
         selected_row,
-        below: vec![typed],
+        below,
     }
 }
 
