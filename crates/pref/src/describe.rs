@@ -16,6 +16,33 @@ pub fn count(n: usize, word: &str) -> String {
     }
 }
 
+/// What hand `n` (from 1) wrote on the sheet, each seat called by `name`: "you pool +2",
+/// "seat 1 mountain +4", "seat 2 writes 6 whists on you".
+pub fn hand_entries(
+    sheet: &preferans::scoring::Scoresheet,
+    n: u32,
+    name: impl Fn(preferans::Seat) -> String,
+) -> Vec<String> {
+    use preferans::scoring::Entry;
+    sheet
+        .entries_of_hand(n)
+        .iter()
+        .map(|e| match e {
+            Entry::Pool { seat, points, .. } => format!("{} pool +{points}", name(*seat)),
+            Entry::Mountain { seat, points, .. } => format!("{} mountain +{points}", name(*seat)),
+            Entry::Whists { writer, on, points, .. } => {
+                let who = name(*writer);
+                format!(
+                    "{who} {} {points} whist{} on {}",
+                    if who == "you" { "write" } else { "writes" },
+                    if *points == 1 { "" } else { "s" },
+                    name(*on)
+                )
+            }
+        })
+        .collect()
+}
+
 fn holder(h: Holder) -> String {
     match h {
         Holder::Seat(s) => format!("seat {s}"),

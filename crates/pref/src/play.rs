@@ -89,9 +89,10 @@ fn bot_action_text(a: Action, ascii: bool) -> String {
 fn show(o: &Observation, me: Seat, ascii: bool) -> String {
     let mut s = format!("\n-- {}, dealer seat {} --\n", o.phase.label(), o.dealer);
     for h in &o.hands {
-        let cards = h
-            .cards
-            .map_or(format!("({} cards)", h.size), |c| pick(ascii, c.symbol_text(), c));
+        let cards = h.cards.map_or(
+            format!("({})", crate::describe::count(usize::from(h.size), "card")),
+            |c| pick(ascii, c.symbol_text(), c),
+        );
         s += &format!("  {:<8} {cards}  tricks {}\n", holder_name(h.holder, me), h.tricks);
     }
     // F3 `dealer_allpass_talon`: the sitting-out dealer's tricks with the talon cards.
@@ -140,6 +141,11 @@ fn show(o: &Observation, me: Seat, ascii: bool) -> String {
         if o.phase == preferans::russian::PhaseKind::Play && h.holder != Holder::Seat(me) {
             s += &format!("  you play {}'s hand\n", holder_name(h.holder, me));
         }
+    }
+    if o.phase == preferans::russian::PhaseKind::Discard {
+        // 66 numbered pairs say less than the rule.
+        s += "  your choice: two of your cards to discard, e.g. 7s 8d\n";
+        return s;
     }
     let list: Vec<String> = o
         .legal_actions
@@ -247,7 +253,21 @@ pub fn run(
         let outcome = m.apply(to_move, action)?;
         save_record(&m)?;
         if let Some(outcome) = outcome {
-            writeln!(out, "== hand over: {}", outcome.summary())?;
+            let name = |s: Seat| {
+                if s == seat {
+                    "you".to_string()
+                } else {
+                    format!("seat {s}")
+                }
+            };
+            let n = m.finished_hands().len() as u32;
+            let entries = crate::describe::hand_entries(m.sheet(), n, name);
+            let written = if entries.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", entries.join(", "))
+            };
+            writeln!(out, "== hand over: {}{written}", outcome.summary_naming(name))?;
         }
     }
     let sheet = m.sheet();

@@ -582,3 +582,40 @@ fn solve_deal_table_from_hands_and_from_a_record_hand_agree() {
         assert!(err.contains(expect), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn plain_play_says_what_each_hand_wrote_and_asks_for_a_discard_in_words() {
+    // The first legal choice every time, over three hands (seed 3: the user declares once).
+    let mut input = String::from("zz\n");
+    input.push_str(&"1\n".repeat(400));
+    let out = pref()
+        .args(["play", "--plain", "--hands", "3", "--seed", "3", "--bots", "heuristic"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(text.contains("not a legal choice here: 'zz'"), "{text}");
+    let over: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once("== hand over: ").map(|x| x.1))
+        .collect();
+    assert_eq!(over.len(), 3, "{text}");
+    // Every hand writes something (pool, mountain or whists), named as the user sees them.
+    for l in &over {
+        assert!(
+            l.contains(" — ") && (l.contains(" pool +") || l.contains(" mountain +") || l.contains(" write")),
+            "{l}"
+        );
+        assert!(!l.contains("you writes"), "{l}");
+    }
+    assert!(
+        !text.contains("DefenceChoice") && !text.contains("TalonChoice"),
+        "phases in words: {text}"
+    );
+    // A discard is asked for in words, not as 66 numbered pairs.
+    if text.contains("-- Discard") {
+        assert!(text.contains("two of your cards to discard"), "{text}");
+    }
+    assert!(!text.contains("(1 cards)"), "{text}");
+}

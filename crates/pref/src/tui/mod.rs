@@ -184,7 +184,6 @@ impl App {
     /// One line for hand `n` (from 1): its outcome and what it wrote in pools, mountains and
     /// whists.
     fn hand_summary(&self, n: usize, o: &HandOutcome) -> String {
-        let entries = self.m.sheet().entries_of_hand(n as u32);
         // This screen names people ("you", "heuristic 1"), not seats.
         let said = o.summary_naming(|s| {
             self.names
@@ -193,23 +192,7 @@ impl App {
                 .unwrap_or_else(|| format!("seat {s}"))
         });
         let mut summary = format!("hand {n}: {said}");
-        let pools: Vec<String> = entries
-            .iter()
-            .map(|e| match e {
-                preferans::scoring::Entry::Pool { seat, points, .. } => {
-                    format!("{} pool +{points}", self.names[*seat as usize])
-                }
-                preferans::scoring::Entry::Mountain { seat, points, .. } => {
-                    format!("{} mountain +{points}", self.names[*seat as usize])
-                }
-                preferans::scoring::Entry::Whists { writer, on, points, .. } => format!(
-                    "{} writes {points} whist{} on {}",
-                    self.names[*writer as usize],
-                    if *points == 1 { "" } else { "s" },
-                    self.names[*on as usize]
-                ),
-            })
-            .collect();
+        let pools = crate::describe::hand_entries(self.m.sheet(), n as u32, |s| self.names[usize::from(s)].clone());
         if !pools.is_empty() {
             summary += &format!(" — {}", pools.join(", "));
         }
