@@ -275,11 +275,10 @@ impl App {
         match k.code {
             KeyCode::Char('?') => self.overlay = Overlay::Help,
             KeyCode::Tab => self.overlay = Overlay::Sheet,
-            KeyCode::Char('!') => {
-                if let Some(o) = self.observation().filter(|_| self.human_to_move()) {
-                    self.overlay = Overlay::Hints(hints(&o, &mut self.adviser));
-                }
-            }
+            KeyCode::Char('!') => match self.observation().filter(|_| self.human_to_move()) {
+                Some(o) => self.overlay = Overlay::Hints(hints(&o, &mut self.adviser)),
+                None => self.message = "hints are for your own turn".into(),
+            },
             KeyCode::Char('=') => self.overlay = self.review_last_hand(),
             KeyCode::Esc => {
                 self.input.clear();

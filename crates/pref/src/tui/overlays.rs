@@ -241,7 +241,9 @@ fn deal_lines(app: &App, deal: Option<&DealHeld>, width: usize) -> Vec<Line<'sta
         .collect();
     let mut out: Vec<Line> = std::iter::once(Line::from(""))
         .chain(prose(
-            "What the deal held, every card known (talon taken, best discard):",
+            "What the deal held, every card known: each player's most tricks as declarer in each \
+             strain and fewest in misère (talon taken, best discard), and fewest in an all-pass \
+             against the other two:",
         ))
         .collect();
     out.push(Line::from(format!(
