@@ -16,7 +16,7 @@ export function el(tag, attrs = {}, ...children) {
 
 // An option's value as words ("each_reaches_target" → "each reaches target"); the value
 // itself stays what is sent.
-export const words = (v) => String(v).replaceAll("_", " ");
+export const words = (v) => ({ true: "yes", false: "no" })[String(v)] ?? String(v).replaceAll("_", " ");
 
 // "TH" → "10♥"
 export function cardLabel(card) {

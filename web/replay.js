@@ -22,9 +22,13 @@ async function show(n) {
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
     $("action").textContent = r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start";
     const obs = r.observation;
-    // Each player keeps his place from hand to hand: in seat order, whoever is eldest.
-    const bySeat = [...r.cards].sort((a, b) => a.seat - b.seat);
+    // Each player keeps his place from hand to hand: in seat order, whoever is eldest; the
+    // four-player dealer, who sits the hand out (F1), keeps his too.
+    const bySeat = r.names.map((_, seat) => r.cards.find((h) => h.seat === seat) ?? { seat, out: true });
     $("hands").replaceChildren(...bySeat.map((h) => {
+      if (h.out) {
+        return el("div", { class: "seat out", "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) }), el("div", { class: "muted", text: "dealer: sits this hand out" }));
+      }
       const hv = obs.hands.find((x) => x.holder !== "dummy" && x.holder.seat === h.seat);
       return el("div", { class: "seat" + (obs.to_move === h.seat ? " to-move" : ""), "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) + (obs.dealer === h.seat ? " (dealer)" : "") }),
         el("div", { text: `tricks: ${hv ? hv.tricks : 0}` }), el("div", {}, h.cards === "-" ? [] : h.cards.split(" ").map((c) => cardEl(c, { small: true }))));

@@ -59,7 +59,9 @@ function onError(message) {
 
 // The hints, best first: the first is the one recommended.
 function showHints(hints) {
-  $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: actionLabel(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
+  const hb = state?.observation?.highest_bid;
+  const label = (a) => actionLabel(a) + (hb && a === `bid ${hb[1]}` ? " (hold)" : "");
+  $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: label(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
 }
 
 // The name a seat's box shows: the person's or bot's, or "free seat N" while nobody holds it.

@@ -517,7 +517,7 @@ test("the lobby's option list shows the chosen rules' values and keeps a change 
   const shown = () => page.locator(`#opt-${name} option[value=""], #opt-${name}[placeholder]`).first().evaluate((e) => e.textContent || e.placeholder);
   await page.selectOption("#preset", "sochi");
   // Values read as words ("each reaches target"); what is sent is the value itself.
-  const words = (v) => v.replaceAll("_", " ");
+  const words = (v) => ({ true: "yes", false: "no" })[v] ?? v.replaceAll("_", " ");
   assert.ok((await shown()).startsWith(words(value("sochi", name))), await shown());
   await page.selectOption("#preset", "leningrad");
   assert.ok((await shown()).startsWith(words(value("leningrad", name))), await shown());
@@ -615,7 +615,8 @@ test("the rules page explains the game and lists every preset and option the ser
   const heads = await page.locator("#options-head th").allInnerTexts();
   assert.deepEqual(heads, ["option", ...info.presets.map((p) => p.name), "rule"]);
   const row = page.locator('#options-rows tr[data-option="allpass_talon"] td');
-  assert.deepEqual((await row.allInnerTexts()).slice(1, -1), info.presets.map((p) => p.options.allpass_talon.replaceAll("_", " ")));
+  const words = (v) => ({ true: "yes", false: "no" })[v] ?? v.replaceAll("_", " ");
+  assert.deepEqual((await row.allInnerTexts()).slice(1, -1), info.presets.map((p) => words(p.options.allpass_talon)));
   assert.equal(await page.locator("#presets-list li").count(), info.presets.length);
   assert.deepEqual(problems, [], "no script errors");
 });
@@ -726,4 +727,22 @@ test("the replay of a game still being played says so, with the way to watch it"
   assert.equal(await page.locator("#not-finished a").getAttribute("href"), `/table/${id}`);
   assert.equal(await page.locator("#review-btn").isVisible(), false, "no controls for a game not over");
   assert.equal(await page.locator("#next").isVisible(), false);
+});
+
+test("a four-player replay keeps every seat's place, the dealer's box saying he sits out", async () => {
+  const bots = [1, 2, 3, 4].map(() => ({ kind: "bot", level: "random" }));
+  const { id } = await (await post("/api/tables", { name: "four", seats: bots, hand_limit: 2, seed: 5 })).json();
+  await watchUntilFinished(id);
+  const page = await browser.newPage();
+  await page.goto(`${base}/replay/${id}`);
+  const seats = () => page.locator("#hands .seat").evaluateAll((b) => b.map((x) => x.getAttribute("data-seat")));
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  assert.deepEqual(await seats(), ["0", "1", "2", "3"]);
+  const outFirst = await page.locator("#hands .seat.out").getAttribute("data-seat");
+  await page.click("#next-hand");
+  await page.waitForFunction(() => /hand 2$/.test(document.querySelector("#step").textContent));
+  assert.deepEqual(await seats(), ["0", "1", "2", "3"], "the same places in hand 2");
+  assert.equal(await page.locator("#hands .seat.out").count(), 1);
+  assert.match(await page.locator("#hands .seat.out").innerText(), /sits this hand out/);
+  assert.notEqual(await page.locator("#hands .seat.out").getAttribute("data-seat"), outFirst, "the deal moves on");
 });
