@@ -12,12 +12,18 @@ let handStarts = [0];
 // earlier answer arrive after a later one).
 let asked = 0;
 
+// The step asked for last: the arrows count from it at once, so that quick clicks each move
+// one step even before the previous answer arrives.
+let wanted = 0;
+
 async function show(n) {
   const mine = ++asked;
+  wanted = Math.max(0, total ? Math.min(n, total) : n);
   try {
     const r = await api(`/api/tables/${tableId}/replay?step=${Math.max(0, n)}&analysis=true`);
     if (mine !== asked) return;
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
+    wanted = step;
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
     $("action").textContent = r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start";
@@ -180,12 +186,12 @@ $("review-btn").onclick = review;
 $("download").href = `/api/tables/${tableId}/record`;
 $("where").textContent = `table ${tableId}`;
 $("first").onclick = () => show(0);
-$("prev").onclick = () => show(step - 1);
-$("next").onclick = () => show(step + 1);
+$("prev").onclick = () => show(wanted - 1);
+$("next").onclick = () => show(wanted + 1);
 $("last").onclick = () => show(total);
 $("prev-hand").onclick = () => jumpHand(-1);
 $("next-hand").onclick = () => jumpHand(1);
-document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") show(step + 1); if (e.key === "ArrowLeft") show(step - 1); });
+document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") show(wanted + 1); if (e.key === "ArrowLeft") show(wanted - 1); });
 // Only a finished game is replayed (its cards are public then): a game still being played, or
 // no such table, says so with the way on instead of dead controls.
 api(`/api/tables/${tableId}`).then((t) => {
