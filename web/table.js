@@ -58,9 +58,11 @@ function onError(message) {
 }
 
 // The hints, best first: the first is the one recommended.
+// A3: the highest bid said again is the eldest's hold, so labelled.
+const isHold = (a, obs) => !!obs?.highest_bid && a === `bid ${obs.highest_bid[1]}`;
+
 function showHints(hints) {
-  const hb = state?.observation?.highest_bid;
-  const label = (a) => actionLabel(a) + (hb && a === `bid ${hb[1]}` ? " (hold)" : "");
+  const label = (a) => actionLabel(a) + (isHold(a, state?.observation) ? " (hold)" : "");
   $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: label(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
 }
 
@@ -296,8 +298,7 @@ function draw(view) {
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
   const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard ") && !a.startsWith("offer "));
-  // A3: the highest bid said again is the eldest's hold.
-  const hold = (a) => obs.highest_bid && a === `bid ${obs.highest_bid[1]}`;
+  const hold = (a) => isHold(a, obs);
   for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "data-action": a, onclick: () => act(a) }));
   // P3: an offer of how many of the remaining tricks his side takes: one chooser, not a
   // button per number beside the cards on every turn.

@@ -234,6 +234,11 @@ impl App {
         Overlay::Review { hand, decisions, deal }
     }
 
+    /// Where the game is saved, while it is not over (said when the user leaves).
+    pub fn saved_unfinished(&self) -> Option<&std::path::Path> {
+        self.save.as_deref().filter(|_| !self.m.is_over())
+    }
+
     fn save_record(&mut self) {
         if let Some(path) = &self.save {
             // Said on screen, not lost: the game goes on, but the user knows it is not saved.
@@ -396,11 +401,4 @@ pub fn run(mut app: App, pace: Duration) -> Result<App> {
     })();
     ratatui::restore();
     result.map(|()| app)
-}
-
-impl App {
-    /// Where the game is saved, while it is not over (said when the user leaves).
-    pub fn saved_unfinished(&self) -> Option<&std::path::Path> {
-        self.save.as_deref().filter(|_| !self.m.is_over())
-    }
 }
