@@ -46,6 +46,8 @@ async function show(n) {
     $("calls").textContent = calls;
     const shown = obs.trick.length ? obs.trick : obs.last_trick;
     $("trick").replaceChildren(...shown.map((t) => el("figure", {}, cardEl(t.card), el("figcaption", { text: holderName(t.by, seats, null) }))));
+    // R6: who took the trick, once it is complete.
+    if (!obs.trick.length && obs.last_trick_winner) $("trick").append(el("span", { class: "muted won-by", text: `won by ${holderName(obs.last_trick_winner, seats, null)}` }));
     $("talon").replaceChildren(el("span", { text: "talon " }), ...r.talon.map((c) => cardEl(c, { small: true })));
     $("standing").textContent = "Standing: " + r.names.map((n, i) => `${n} ${r.standing[i]}`).join(", ");
     // The analysis lists the cards in the order the hands show them.

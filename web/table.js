@@ -13,12 +13,18 @@ let sheetVersion = 0;
 let isPrivate = false;
 let chatShown = null;
 let gameOverShown = null;
+let sent = false; // an action is on its way: no second one until the server answers
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
 function act(action) {
+  // A double click or a key typed twice sends one action: the choices stay off until the
+  // server's next state (or its refusal) arrives.
+  if (sent) return;
+  sent = true;
+  for (const b of document.querySelectorAll("button[data-action], #discard-btn, #offer-btn")) b.disabled = true;
   $("error").textContent = "";
   $("hints").replaceChildren();
   send({ type: "act", token, action });
@@ -48,6 +54,10 @@ function connect() {
 }
 
 function onError(message) {
+  if (sent && state) {
+    sent = false;
+    render(state); // the refused action's choices back
+  }
   if (message.includes("token does not hold a seat")) {
     // A stale token (another server's database): watch instead.
     localStorage.removeItem(tokenKey(tableId));
@@ -154,7 +164,12 @@ function renderTurn(view, obs) {
 function previousTrick(view, obs) {
   if (obs && (obs.trick.length || obs.last_trick.length || obs.phase === "play")) return null;
   const last = view.last_hand?.observation?.last_trick;
-  return last?.length ? { number: view.last_hand.number, cards: last } : null;
+  return last?.length ? { number: view.last_hand.number, cards: last, winner: view.last_hand.observation.last_trick_winner } : null;
+}
+
+// Who took a completed trick (R6), after its cards.
+function wonBy(winner, seats, you) {
+  return winner ? el("span", { class: "muted won-by", text: `won by ${holderName(winner, seats, you)}` }) : "";
 }
 
 // The timer's text alone is updated every second: redrawing the table would take the focus
@@ -191,6 +206,7 @@ function render(view) {
 
 function draw(view) {
   state = view;
+  sent = false;
   const seated = view.you !== null && view.you !== undefined;
   // The tab says when the person has a decision to make (it may be in the background).
   const decisionIsMine = seated && (view.observation?.legal_actions?.length ?? 0) > 0;
@@ -239,7 +255,8 @@ function draw(view) {
   const previous = previousTrick(view, obs);
   if (previous) {
     $("trick").append(el("span", { class: "muted", text: `last trick of hand ${previous.number}:` }),
-      ...previous.cards.map((tc) => el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) }))));
+      ...previous.cards.map((tc) => el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) }))),
+      wonBy(previous.winner, view.seats, view.you));
   }
   if (!obs) return;
 
@@ -283,7 +300,10 @@ function draw(view) {
   if (!previous) {
     const shown = obs.trick.length ? obs.trick : obs.last_trick;
     for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
-    if (!obs.trick.length && obs.last_trick.length) $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
+    if (!obs.trick.length && obs.last_trick.length) {
+      $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
+      $("trick").append(wonBy(obs.last_trick_winner, view.seats, view.you));
+    }
   }
   // The talon turned up, or face down; in an all-pass (no declarer) the cards that led a
   // trick, then those still face down. Once the declarer holds it, it says so.

@@ -252,6 +252,19 @@ pub fn run(
         };
         let outcome = m.apply(to_move, action)?;
         save_record(&m)?;
+        if matches!(action, Action::Play(_)) {
+            // R6: who took a trick just completed (the hand's, when it was the last).
+            let played = if outcome.is_some() {
+                m.finished_hands().last().map(|h| h.observation(Viewer::Seat(seat)))
+            } else {
+                m.current_hand().map(|h| h.observation(Viewer::Seat(seat)))
+            };
+            if let Some(o) = played.filter(|o| o.tricks_done > obs.tricks_done) {
+                if let Some(w) = o.last_trick_winner {
+                    writeln!(out, "-- trick {} to {}", o.tricks_done, holder_name(w, seat))?;
+                }
+            }
+        }
         if let Some(outcome) = outcome {
             let name = |s: Seat| {
                 if s == seat {

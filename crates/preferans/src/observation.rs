@@ -143,6 +143,8 @@ pub struct Observation {
     pub trick: Vec<TrickCard>,
     /// The last completed trick.
     pub last_trick: Vec<TrickCard>,
+    /// Who took the last completed trick (R6; a talon-led trick's, X2/F3, as it was credited).
+    pub last_trick_winner: Option<Holder>,
     /// Completed tricks.
     pub tricks_done: u8,
     /// Tricks taken by the 4-player dealer with the F3 all-pass talon.

@@ -170,6 +170,32 @@ proptest! {
         play_hand(&g, |h, _| assert_cards_conserved(h));
     }
 
+    /// R6: the observation names who took the last trick, and that is the hand (or the
+    /// 4-player dealer's box with the talon, F3) whose trick count went up with it.
+    #[test]
+    fn r6_the_last_tricks_winner_is_the_hand_credited_with_it(g in game()) {
+        let credited = |o: &preferans::Observation| {
+            let mut t: Vec<(preferans::observation::Holder, u8)> = o.hands.iter().map(|v| (v.holder, v.tricks)).collect();
+            t.push((preferans::observation::Holder::Seat(o.dealer), o.dealer_tricks));
+            t
+        };
+        let mut before: Option<preferans::Observation> = None;
+        play_hand(&g, |h, _| {
+            let o = h.observation(Viewer::Spectator);
+            assert_eq!(o.last_trick_winner.is_some(), !o.last_trick.is_empty(), "{o:?}");
+            if let Some(b) = before.as_ref().filter(|b| o.tricks_done == b.tricks_done + 1) {
+                let up: Vec<preferans::observation::Holder> = credited(b)
+                    .iter()
+                    .zip(credited(&o))
+                    .filter(|(x, y)| y.1 > x.1)
+                    .map(|(_, y)| y.0)
+                    .collect();
+                assert_eq!(up, vec![o.last_trick_winner.expect("a trick was taken")], "{o:?}");
+            }
+            before = Some(o);
+        });
+    }
+
     /// Every action listed as legal is accepted by `apply` from the seat to move, and
     /// `apply_unchecked` does the same thing with it.
     #[test]

@@ -89,10 +89,13 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
         if let Some(last) = app.log.last() {
             lines.push(Line::from(last.clone()));
         }
-        if let Some((n, cards)) = super::view::previous_trick(app) {
+        if let Some((n, last)) = super::view::previous_trick(app) {
+            let won = last.last_trick_winner.map_or(String::new(), |w| {
+                format!(" — won by {}", super::view::holder_name(app, w))
+            });
             lines.push(Line::from(format!(
-                "hand {n}'s last trick: {}",
-                super::view::trick_text(app, &cards)
+                "hand {n}'s last trick: {}{won}",
+                super::view::trick_text(app, &last.last_trick)
             )));
         }
         lines.push(Line::from(

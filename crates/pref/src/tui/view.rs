@@ -95,7 +95,7 @@ pub(super) fn action_text(a: Action, ascii: bool) -> String {
     }
 }
 
-fn holder_name(app: &App, h: Holder) -> String {
+pub(super) fn holder_name(app: &App, h: Holder) -> String {
     match h {
         Holder::Seat(s) => app
             .names
@@ -107,7 +107,8 @@ fn holder_name(app: &App, h: Holder) -> String {
     }
 }
 
-fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
+/// The table's lines for an inner `width` of that many columns.
+fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for v in &o.hands {
         let name = holder_name(app, v.holder);
@@ -172,26 +173,45 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
         }
         lines.push(Line::from(spans));
     }
-    let trick_line = |label: &str, cards: &[preferans::observation::TrickCard]| {
-        let mut spans = vec![Span::raw(format!("{label:<10} "))];
-        // No-break spaces inside "name: card", so that a wrapped line breaks between cards
-        // (plain spaces for --ascii terminals).
-        let space = if app.ascii { " " } else { "\u{a0}" };
-        for t in cards {
-            let name = holder_name(app, t.by).replace(' ', space);
-            spans.push(Span::raw(format!("{name}:{space}")));
-            spans.push(card_span(t.card, app.ascii));
-            spans.push(Span::raw("  "));
+    // A trick wraps between cards, never between a name and its card: "name: card" groups
+    // are laid into rows of the table's inner width here (any terminal, --ascii too).
+    let trick_line = |label: &str, cards: &[preferans::observation::TrickCard], winner: Option<Holder>| {
+        let mut rows = vec![vec![Span::raw(format!("{label:<10} "))]];
+        let mut used = 11;
+        let groups = cards
+            .iter()
+            .map(|t| {
+                vec![
+                    Span::raw(format!("{}: ", holder_name(app, t.by))),
+                    card_span(t.card, app.ascii),
+                ]
+            })
+            // R6: who took a completed trick.
+            .chain(winner.map(|w| vec![Span::raw(format!("won by {}", holder_name(app, w)))]));
+        for group in groups {
+            let need: usize = group.iter().map(Span::width).sum();
+            if used > 11 && used + need > width {
+                rows.push(vec![Span::raw(" ".repeat(11))]);
+                used = 11;
+            }
+            let row = rows.last_mut().expect("a row");
+            row.extend(group);
+            row.push(Span::raw("  "));
+            used += need + 2;
         }
-        Line::from(spans)
+        rows.into_iter().map(Line::from).collect::<Vec<_>>()
     };
-    lines.push(trick_line("trick", &o.trick));
+    lines.extend(trick_line("trick", &o.trick, None));
     if !o.last_trick.is_empty() {
-        lines.push(trick_line("last trick", &o.last_trick));
+        lines.extend(trick_line("last trick", &o.last_trick, o.last_trick_winner));
     } else if o.trick.is_empty() {
         // The hand just finished: its last trick stays in view until this hand's first.
-        if let Some((n, cards)) = previous_trick(app) {
-            lines.push(trick_line(&format!("hand {n} last"), &cards));
+        if let Some((n, last)) = previous_trick(app) {
+            lines.extend(trick_line(
+                &format!("hand {n} last"),
+                &last.last_trick,
+                last.last_trick_winner,
+            ));
         }
     }
     if let Some(off) = o.offer {
@@ -204,11 +224,12 @@ fn table_lines(app: &App, o: &Observation) -> Vec<Line<'static>> {
     lines
 }
 
-/// The last trick of the last finished hand (its number from 1), as the user saw it.
-pub(super) fn previous_trick(app: &App) -> Option<(usize, Vec<preferans::observation::TrickCard>)> {
+/// The last finished hand (its number from 1) as the user saw it at its end, when a trick
+/// of it was played: its last trick and who took it.
+pub(super) fn previous_trick(app: &App) -> Option<(usize, Observation)> {
     let hands = app.m.finished_hands();
     let o = preferans::HandState::observation(hands.last()?, preferans::Viewer::Seat(app.seat));
-    (!o.last_trick.is_empty()).then_some((hands.len(), o.last_trick))
+    (!o.last_trick.is_empty()).then_some((hands.len(), o))
 }
 
 /// The trick `cards` as text: "name: card" each.
@@ -491,7 +512,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     ])
     .split(rows[1]);
     f.render_widget(
-        Paragraph::new(table_lines(app, &o))
+        Paragraph::new(table_lines(app, &o, usize::from(middle[0].width.saturating_sub(2))))
             .block(Block::default().borders(Borders::ALL).title(" table "))
             .wrap(Wrap { trim: true }),
         middle[0],

@@ -159,6 +159,11 @@ impl RussianHand {
             defence: self.defence,
             trick: self.trick_view(&self.trick),
             last_trick: self.last_trick.map(|t| self.trick_view(&t)).unwrap_or_default(),
+            // Credited as `play` credits it: a talon card's trick is the dealer's box's (F3).
+            last_trick_winner: self
+                .last_trick
+                .and_then(|t| t.winner(self.trump))
+                .map(|w| self.holder(w.min(DEALER_POS))),
             tricks_done: self.tricks_done,
             to_play: matches!(self.phase, Phase::Play).then_some(self.turn),
             dealer_tricks: self.tricks[DEALER_POS as usize],

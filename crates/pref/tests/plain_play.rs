@@ -1,0 +1,123 @@
+//! `pref play --plain`, the line-by-line game: saved as it goes, hands' results with what
+//! they wrote, a discard asked for in words, and who took each trick.
+
+use assert_cmd::Command;
+use std::process::Stdio;
+
+fn pref() -> Command {
+    Command::cargo_bin("pref").unwrap()
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn plain_play_saves_the_record_after_every_action() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.json");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pref"))
+        .args(["play", "--seed", "3", "--hands", "2", "--save"])
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // A choice and a line that is not UTF-8; the input stays open.
+    stdin.write_all(b"1\n\xff\xfe\n").unwrap();
+    stdin.flush().unwrap();
+    // The record appears while the game still waits for input (polled: the bots may take a
+    // moment to answer).
+    let mut saved = false;
+    for _ in 0..200 {
+        if file.exists() {
+            saved = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(saved, "no record while the game was on: {}", stdout_of(&out));
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(stdout_of(&out).contains("not a legal choice"), "{}", stdout_of(&out));
+    let out = pref().arg("replay").arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+}
+
+#[test]
+fn plain_play_says_what_each_hand_wrote_and_asks_for_a_discard_in_words() {
+    // The first legal choice every time, over three hands (seed 3: the user declares once).
+    let mut input = String::from("zz\n");
+    input.push_str(&"1\n".repeat(400));
+    let out = pref()
+        .args(["play", "--plain", "--hands", "3", "--seed", "3", "--bots", "heuristic"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(text.contains("not a legal choice here: 'zz'"), "{text}");
+    let over: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once("== hand over: ").map(|x| x.1))
+        .collect();
+    assert_eq!(over.len(), 3, "{text}");
+    // Every hand writes something (pool, mountain or whists), named as the user sees them.
+    for l in &over {
+        assert!(
+            l.contains(" — ") && (l.contains(" pool +") || l.contains(" mountain +") || l.contains(" write")),
+            "{l}"
+        );
+        assert!(!l.contains("you writes"), "{l}");
+    }
+    assert!(
+        !text.contains("DefenceChoice") && !text.contains("TalonChoice"),
+        "phases in words: {text}"
+    );
+    // A discard is asked for in words, not as 66 numbered pairs.
+    if text.contains("-- Discard") {
+        assert!(text.contains("two of your cards to discard"), "{text}");
+    }
+    assert!(!text.contains("(1 cards)"), "{text}");
+}
+
+#[test]
+fn r6_plain_play_says_who_took_each_trick() {
+    // The first legal choice every time over three hands: each hand's tricks are numbered
+    // from 1 on, each to a player, and a played hand has ten.
+    let out = pref()
+        .args(["play", "--plain", "--hands", "3", "--seed", "5", "--bots", "heuristic"])
+        .write_stdin("1\n".repeat(400))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    let mut counts = Vec::new();
+    let mut next = 1;
+    // A line may follow the prompt "> " (the answers are not echoed from a pipe).
+    for l in text.lines().map(|l| l.trim_start_matches("> ")) {
+        if l.starts_with("== hand over") {
+            counts.push(next - 1);
+            next = 1;
+        } else if let Some(rest) = l.strip_prefix("-- trick ") {
+            let (n, who) = rest.split_once(" to ").expect("'-- trick N to X'");
+            assert_eq!(n.parse::<u32>().unwrap(), next, "{text}");
+            assert!(who == "you" || who.starts_with("seat "), "{l}");
+            next += 1;
+        }
+    }
+    assert_eq!(counts.len(), 3, "{text}");
+    assert!(
+        counts.iter().all(|&c| c == 0 || c == 10),
+        "tricks per hand {counts:?}: {text}"
+    );
+    assert!(counts.contains(&10), "a hand was played out: {counts:?}");
+}

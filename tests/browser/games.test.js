@@ -1,0 +1,207 @@
+// Browser tests of whole games: a finished game in the lobby, its replay with double-dummy
+// analysis and record, playing it again, and replays of unfinished and four-player games.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { base, browser, post, seatedPage, playOneTurn, watchUntilFinished, CARD, shots } from "./harness.js";
+
+test("a finished game is listed in the lobby, replayed step by step with double-dummy analysis, and its record downloads", async () => {
+  const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "random" }];
+  const created = await (await post("/api/tables", { name: "bots only", seats: bots, hand_limit: 1, seed: 3 })).json();
+  const id = created.id;
+  await watchUntilFinished(id);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/`);
+  const replayLink = page.locator(`a[href="/replay/${id}"]`);
+  await replayLink.waitFor();
+  // The finished game's row gives each seat's final settlement, the winner's in bold.
+  const row = page.locator("#tables tr", { has: replayLink });
+  const seatsText = await row.locator("td").nth(3).innerText();
+  assert.match(seatsText, /^0: .+ \([+-]?\d+\.\d\d\), 1: .+ \([+-]?\d+\.\d\d\), 2: .+ \([+-]?\d+\.\d\d\)$/);
+  assert.ok((await row.locator("b.winner").count()) >= 1, seatsText);
+  await page.screenshot({ path: join(shots, "4-lobby.png") });
+  await replayLink.click();
+  await page.waitForURL(/\/replay\//);
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  assert.equal(await page.locator("#hands .card").count(), 30, "every hand shown at the start");
+  assert.equal(await page.locator("#where").innerText(), "bots only", "the table's name");
+  assert.deepEqual(await page.locator("#hands .seat").evaluateAll((b) => b.map((x) => x.getAttribute("data-seat"))), ["0", "1", "2"]);
+  for (let i = 0; i < 3; i++) await page.click("#next");
+  await page.waitForFunction(() => /action 3 of/.test(document.querySelector("#step").textContent));
+  // The last action names its player and reads as the table page writes it (10♥, 7♠, misère).
+  // The three calls so far are listed, as on the table page.
+  assert.equal((await page.locator("#calls").innerText()).split(" · ").length, 3, await page.locator("#calls").innerText());
+  const last = await page.locator("#action").innerText();
+  assert.match(last, /^last: .+ bot \d: \S/);
+  assert.doesNotMatch(last, /seat \d|bid /);
+  await page.click("#last");
+  await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && m[1] === m[2]; });
+  // A finished game's cards are all public: the declarer's discard is named (seed 3 has one).
+  const discard = (await (await fetch(`${base}/api/tables/${id}/replay?step=1000`)).json()).discard;
+  assert.ok(discard, "seed 3's hand has a discard");
+  assert.match(await page.locator("#calls").innerText(), /: discards (10|[2-9JQKA])[♠♣♦♥] (10|[2-9JQKA])[♠♣♦♥]/);
+  // The hand's last trick is complete: who took it is said (R6).
+  assert.match(await page.locator("#trick").innerText(), /won by .*bot \d/);
+  await page.click("#prev");
+  await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && Number(m[1]) === Number(m[2]) - 1; });
+  // The card before the hand's last one (seed 3: the hand is played), analysed double-dummy.
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.match(await page.locator("#analysis-result").innerText(), /takes \d+ tricks? in the hand/);
+  assert.ok(await page.locator("#analysis-cards .value.best").count() >= 1, "a best card is marked");
+  assert.match(await page.locator("#analysis-next").innerText(), /Played next: .+, (a best card|which costs \d+ tricks?)\./);
+  await page.screenshot({ path: join(shots, "5-replay.png") });
+  // Back at the start (the auction) there is nothing to analyse.
+  await page.click("#first");
+  await page.waitForSelector("#analysis", { state: "hidden" });
+  const record = await (await page.request.get(`${base}/api/tables/${id}/record`)).json();
+  assert.equal(record.hands.length, 1, "the record has the one hand");
+  assert.deepEqual(problems, [], "no script errors");
+});
+
+test("a finished game is played again in one click, at one new table with the same seats", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "again", seats, hand_limit: 1, seed: 2 })).json();
+  const pages = [];
+  for (const [seat, name] of [[0, "Ola"], [1, "Per"]]) {
+    const page = await seatedPage(id, seat, name);
+    const problems = [];
+    page.on("pageerror", (e) => problems.push(e.message));
+    pages.push({ page, problems });
+  }
+  // Both people play their turns by clicking until the game is over.
+  for (let i = 0; i < 200; i++) {
+    let over = true;
+    for (const { page } of pages) {
+      if (await page.locator("#game-over:not([hidden])").count()) continue;
+      over = false;
+      if (await page.locator(`#actions button:enabled, ${CARD}, #discard-btn`).count()) await playOneTurn(page);
+    }
+    if (over) break;
+    await pages[0].page.waitForTimeout(50);
+  }
+  const [ola, per] = pages.map((p) => p.page);
+  await ola.waitForSelector("#rematch-btn");
+  // The table shows the players ranked by the final settlement, the winner named.
+  const final = await (await fetch(`${base}/api/tables/${id}`)).json();
+  assert.ok(final.finished);
+  await ola.waitForSelector("#final:not([hidden]) .ranking li");
+  const ranked = await ola.locator("#final .ranking li .whists").allInnerTexts();
+  const values = ranked.map((t) => Number(t.replace(/ whists$/, "")));
+  assert.equal(values.length, 3);
+  assert.deepEqual([...values].sort((a, b) => b - a), values, "best first");
+  assert.ok(Math.abs(values.reduce((a, b) => a + b, 0)) < 0.05, "zero-sum (S10)");
+  assert.match(await ola.locator("#final .headline").innerText(), /^(You win|.+ wins|.+ share first place|A draw: .+)\.$/);
+  await ola.screenshot({ path: join(shots, "6-game-over.png") });
+  await ola.click("#rematch-btn");
+  await ola.waitForURL((u) => !u.pathname.endsWith(id));
+  const next = ola.url().split("/").pop();
+  await ola.waitForSelector("#hand button.card");
+  assert.equal(await ola.locator("#seat-panel").isHidden(), true, "Ola is seated at the next game");
+  assert.match(await ola.locator("#me .who").innerText(), /^Ola \(you\) · seat 0$/);
+  // Per's page of the finished game offers his seat there.
+  await per.waitForSelector("#next-game");
+  await per.click("#next-game");
+  await per.waitForURL(`${base}/table/${next}`);
+  await per.waitForSelector("#me .who");
+  assert.match(await per.locator("#me .who").innerText(), /^Per \(you\) · seat 1$/);
+  const summary = await (await fetch(`${base}/api/tables/${next}`)).json();
+  assert.deepEqual(summary.seats.map((s) => s.name?.replace(/ bot \d$/, " bot")), ["Ola", "Per", "random bot"]);
+  for (const { problems } of pages) assert.deepEqual(problems, [], "no script errors");
+});
+
+test("the replay jumps hand by hand to each hand's first action", async () => {
+  const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "three hands", seats: bots, hand_limit: 3, seed: 5 })).json();
+  await watchUntilFinished(id);
+  const starts = (await (await fetch(`${base}/api/tables/${id}/replay?step=0`)).json()).hand_starts;
+  assert.equal(starts.length, 3);
+  const page = await browser.newPage();
+  await page.goto(`${base}/replay/${id}`);
+  // Before the page's first answer #step is empty: wait, rather than fail on it.
+  const at = (n, hand) => page.waitForFunction(([n, hand]) => new RegExp(`^action ${n} of \\d+, hand ${hand}$`).test(document.querySelector("#step").textContent), [n, hand]);
+  await at(0, 1);
+  await page.click("#next-hand");
+  await at(starts[1] + 1, 2);
+  await page.click("#next-hand");
+  await at(starts[2] + 1, 3);
+  await page.click("#prev");
+  await page.click("#prev-hand");
+  await at(starts[1] + 1, 2);
+  await page.click("#prev-hand");
+  await at(1, 1);
+  assert.doesNotMatch(await page.locator("#contract").innerText(), /^[a-z]/, "the phase in words");
+});
+
+test("the replay reviews the whole game: each costly card and call, one click from its position", async () => {
+  const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "to review", seats: bots, hand_limit: 3, seed: 5 })).json();
+  await watchUntilFinished(id);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForFunction(() => /action 0 of/.test(document.querySelector("#step").textContent));
+  // What the first hand's deal held: a row per player, named, with the server's numbers.
+  await page.waitForFunction(() => document.querySelectorAll("#deal-rows tr").length === 3);
+  const held = await (await fetch(`${base}/api/tables/${id}/deal-table?hand=1`)).json();
+  const firstRow = await page.locator("#deal-rows tr").first().locator("td").allInnerTexts();
+  assert.match(firstRow[0], /random bot \d \(eldest\)/);
+  assert.deepEqual(firstRow.slice(1).map(Number), [...held.rows[0].tricks, held.rows[0].misere, held.rows[0].allpass]);
+  // A tap on a number says its discard (phones have no pointer to show the title).
+  await page.locator("#deal-rows tr").first().locator("td").nth(5).click();
+  const [a, b] = held.rows[0].discards[4].map((c) => c.replace("T", "10").replace(/[SCDH]$/, (s) => ({ S: "♠", C: "♣", D: "♦", H: "♥" })[s]));
+  assert.equal(await page.locator("#deal-status").innerText(), `Hand 1: ${firstRow[0].replace(" (eldest)", "")} in no trumps takes ${held.rows[0].tricks[4]} trick${held.rows[0].tricks[4] === 1 ? "" : "s"} discarding ${a} ${b}.`);
+  await page.click("#next-hand");
+  await page.waitForFunction(() => /^Hand 2\./.test(document.querySelector("#deal-status").textContent));
+  await page.click("#review-btn");
+  await page.waitForFunction(() => /cards? that cost tricks/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
+  // The page lists what the server found, in the same order.
+  const found = await (await fetch(`${base}/api/tables/${id}/review`)).json();
+  assert.equal(found.status, "done");
+  assert.ok(found.cards.length > 0, "random bots lose tricks");
+  assert.equal(await page.locator("#review-cards li").count(), found.cards.length);
+  assert.equal(await page.locator("#review-calls li").count(), found.calls.length);
+  const first = page.locator("#review-cards li").first();
+  assert.match(await first.innerText(), /^Hand \d, trick \d+: .+ played \S+ — best .+ — costs \d+ tricks? show$/);
+  // "show" goes to the position where the card was played, whose analysis prices it.
+  await first.locator("button").click();
+  const step = found.cards[0].step;
+  await page.waitForFunction((n) => document.querySelector("#step").textContent.startsWith(`action ${n} of`), step);
+  await page.waitForSelector("#analysis:not([hidden])");
+  const cost = found.cards[0].cost;
+  await page.waitForFunction((c) => document.querySelector("#analysis-next").textContent.includes(`which costs ${c} trick`), cost);
+  await page.screenshot({ path: join(shots, "7-review.png"), fullPage: true });
+  assert.deepEqual(problems, [], "no script errors");
+});
+
+test("the replay of a game still being played says so, with the way to watch it", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "still on", seats, hand_limit: 1 })).json();
+  const page = await browser.newPage();
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForSelector("#not-finished");
+  assert.match(await page.locator("#not-finished").innerText(), /still being played/);
+  assert.equal(await page.locator("#not-finished a").getAttribute("href"), `/table/${id}`);
+  assert.equal(await page.locator("#review-btn").isVisible(), false, "no controls for a game not over");
+  assert.equal(await page.locator("#next").isVisible(), false);
+});
+
+test("a four-player replay keeps every seat's place, the dealer's box saying he sits out", async () => {
+  const bots = [1, 2, 3, 4].map(() => ({ kind: "bot", level: "random" }));
+  const { id } = await (await post("/api/tables", { name: "four", seats: bots, hand_limit: 2, seed: 5 })).json();
+  await watchUntilFinished(id);
+  const page = await browser.newPage();
+  await page.goto(`${base}/replay/${id}`);
+  const seats = () => page.locator("#hands .seat").evaluateAll((b) => b.map((x) => x.getAttribute("data-seat")));
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  assert.deepEqual(await seats(), ["0", "1", "2", "3"]);
+  const outFirst = await page.locator("#hands .seat.out").getAttribute("data-seat");
+  await page.click("#next-hand");
+  await page.waitForFunction(() => /hand 2$/.test(document.querySelector("#step").textContent));
+  assert.deepEqual(await seats(), ["0", "1", "2", "3"], "the same places in hand 2");
+  assert.equal(await page.locator("#hands .seat.out").count(), 1);
+  assert.match(await page.locator("#hands .seat.out").innerText(), /sits this hand out/);
+  assert.notEqual(await page.locator("#hands .seat.out").getAttribute("data-seat"), outFirst, "the deal moves on");
+});

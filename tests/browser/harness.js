@@ -1,0 +1,101 @@
+// What every browser test file shares: a `pref serve` on a fresh SQLite database and one headless
+// Chromium for the file's tests, and helpers to seat a page and play a turn by clicking.
+// Needs PREF_BIN (the pref binary) and Debian's /usr/bin/chromium (or CHROMIUM).
+import { before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = process.env.PREF_BIN ?? join(here, "../../target/debug/pref");
+/** Where tests put their screenshots. */
+export const shots = join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+let server;
+/** The server's address and the browser, set before the first test runs. */
+export let base, browser;
+
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "pref-browser-"));
+  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--database", `sqlite://${join(dir, "pref.db")}`, "--bot-delay-ms", "0", "--open-tables-per-address", "0", "--away-before-bot-secs", "1"], { stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/served at (http:\/\/[^/\s]+)\//);
+      if (m) resolve(m[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`pref serve exited with ${code}: ${out}`)));
+  });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/** POSTs `body` as JSON to the server. */
+export const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** A new page seated at table `id` in `seat` as `name` (its token where the table page looks). */
+export async function seatedPage(id, seat, name) {
+  const { token } = await (await post(`/api/tables/${id}/seats`, { name, seat })).json();
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+  await page.goto(`${base}/table/${id}`);
+  return page;
+}
+
+// One click of the person's turn: a discard needs two cards and the button; a card is one
+// click (in my hand, or in an open hand I play for); anything else is one enabled button.
+// Returns what was clicked, or null when nothing was mine to do.
+export const CARD = "#hand button[data-action]:enabled, #others button[data-action]:enabled";
+export async function playOneTurn(page) {
+  await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+  if (await page.locator("#discard-btn").count()) {
+    await page.locator("#hand button.card").nth(0).click();
+    await page.locator("#hand button.card").nth(1).click();
+    await page.locator("#discard-btn:enabled").click();
+    return "discard";
+  }
+  const card = page.locator(CARD);
+  if (await card.count()) {
+    const a = await card.first().getAttribute("data-action");
+    await card.first().click();
+    return a;
+  }
+  const btn = page.locator("#actions button[data-action]:enabled");
+  if (await btn.count()) {
+    // Pass in the auction, whist and play closed in defence, refuse offers: so that this
+    // player's cards get played.
+    for (const pref of ["whist", "closed", "refuse", "pass"]) {
+      const b = page.locator(`#actions button[data-action="${pref}"]:enabled`);
+      if (await b.count()) { await b.click(); return pref; }
+    }
+    const a = await btn.first().getAttribute("data-action");
+    await btn.first().click();
+    return a;
+  }
+  return null;
+}
+
+/** Bots play only while someone watches: a spectator's page keeps a bots-only table going
+ * until its game is over. */
+export async function watchUntilFinished(id) {
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  assert.doesNotMatch(await watcher.title(), /Your turn/, "a spectator has no turn");
+  for (let i = 0; i < 600; i++) {
+    if ((await (await fetch(`${base}/api/tables/${id}`)).json()).finished) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await watcher.close();
+}
+

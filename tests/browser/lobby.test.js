@@ -1,0 +1,89 @@
+// Browser tests of the lobby and the rules page: phone fit, option lists, presets, and a table
+// that does not exist.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { base, browser } from "./harness.js";
+
+test("the lobby fits a phone and takes options from its list, one with commas", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#seat-2");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
+  await page.fill("#name", "Pia");
+  await page.click("#option-panel summary");
+  await page.fill("#opt-allpass_exit", "6,7,7");
+  await page.selectOption("#opt-allpass_progression", "arithmetic");
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "the open option list fits");
+  await page.click("#create-btn");
+  await page.waitForURL(/\/table\//);
+  const id = page.url().split("/").pop();
+  const rules = (await (await fetch(`${base}/api/tables/${id}`)).json()).rules;
+  assert.match(rules, /allpass_exit=6,7,7/);
+  assert.match(rules, /allpass_progression=arithmetic/);
+  // The table page fits too, and its bots have names of their own.
+  await page.waitForSelector(".seat .who");
+  const names = await page.locator(".seat .who").allInnerTexts();
+  assert.equal(new Set(names).size, names.length, `${names}`);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+});
+
+test("the lobby's option list shows the chosen rules' values and keeps a change across presets", async () => {
+  const info = await (await fetch(`${base}/api/rules`)).json();
+  const value = (preset, name) => info.presets.find((p) => p.name === preset).options[name];
+  // An option whose value differs between two presets.
+  const name = info.options.map((o) => o.name).find((n) => value("sochi", n) !== value("leningrad", n) && !["players", "target"].includes(n));
+  assert.ok(name, "sochi and leningrad differ in some option");
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`#opt-${name}`, { state: "attached" });
+  const shown = () => page.locator(`#opt-${name} option[value=""], #opt-${name}[placeholder]`).first().evaluate((e) => e.textContent || e.placeholder);
+  await page.selectOption("#preset", "sochi");
+  // Values read as words ("each reaches target"); what is sent is the value itself.
+  const words = (v) => ({ true: "yes", false: "no" })[v] ?? v.replaceAll("_", " ");
+  assert.ok((await shown()).startsWith(words(value("sochi", name))), await shown());
+  await page.selectOption("#preset", "leningrad");
+  assert.ok((await shown()).startsWith(words(value("leningrad", name))), await shown());
+  // A changed option stays changed when the preset changes, and the table gets it.
+  await page.click("#option-panel summary");
+  await page.fill("#opt-allpass_exit", "7");
+  await page.selectOption("#preset", "rostov");
+  assert.equal(await page.inputValue("#opt-allpass_exit"), "7");
+  await page.fill("#name", "Lev");
+  await page.click("#create-btn");
+  await page.waitForURL(/\/table\//);
+  const rules = (await (await fetch(`${base}/api/tables/${page.url().split("/").pop()}`)).json()).rules;
+  assert.match(rules, /rostov/);
+  assert.match(rules, /allpass_exit=7/);
+});
+
+test("the rules page explains the game and lists every preset and option the server has", async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/`);
+  await page.click('a[href="/rules"]');
+  await page.waitForURL(/\/rules$/);
+  for (const id of ["auction", "contract", "whist", "play", "allpass", "scoring", "forms", "site"]) {
+    assert.ok(await page.locator(`#${id} h2`).isVisible(), id);
+  }
+  const info = await (await fetch(`${base}/api/rules`)).json();
+  await page.waitForFunction((n) => document.querySelectorAll("#options-rows tr").length === n, info.options.length);
+  // Every option with each preset's value, as the rules crate has it.
+  const heads = await page.locator("#options-head th").allInnerTexts();
+  assert.deepEqual(heads, ["option", ...info.presets.map((p) => p.name), "rule"]);
+  const row = page.locator('#options-rows tr[data-option="allpass_talon"] td');
+  const words = (v) => ({ true: "yes", false: "no" })[v] ?? v.replaceAll("_", " ");
+  assert.deepEqual((await row.allInnerTexts()).slice(1, -1), info.presets.map((p) => words(p.options.allpass_talon)));
+  assert.equal(await page.locator("#presets-list li").count(), info.presets.length);
+  assert.deepEqual(problems, [], "no script errors");
+});
+
+test("a table that does not exist says so, with the way back", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/table/nope`);
+  await page.waitForSelector("#no-table");
+  assert.match(await page.locator("#no-table").innerText(), /nope|no table|not found/i);
+  assert.equal(await page.locator(".layout").isHidden(), true);
+  assert.equal(await page.locator('a[href="/"]').count() > 0, true);
+});

@@ -1,0 +1,397 @@
+// Browser tests of the table page: play by clicking and typing, reload, offers, chat, leaving
+// and coming back, seats' places, the turn line and the keyboard's focus.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { base, browser, post, seatedPage, playOneTurn, CARD, shots } from "./harness.js";
+
+test("create a table with two bots, play a hand by clicking, reload mid-hand, see the sheet change", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(`${base}/`);
+  await page.fill("#name", "Anna");
+  await page.fill("#tname", "browser test");
+  await page.waitForSelector("#seat-2");
+  await page.fill("#hands", "4");
+  await page.click("#create-btn");
+  await page.waitForURL(/\/table\//);
+  await page.waitForSelector("#hand button.card");
+  const sheetBefore = await page.locator("#sheet").getAttribute("src");
+  assert.equal(await page.locator("#hand button.card").count(), 10, "ten cards in my hand");
+  // Cards and choices are named for screen readers: "queen of spades", "bid 7 hearts".
+  assert.equal(await page.getByRole("button", { name: /^(ace|king|queen|jack|10|9|8|7) of (spades|clubs|diamonds|hearts)$/ }).count(), 10);
+  assert.equal(await page.getByRole("img", { name: "a card face down" }).count() >= 20, true, "the others' cards");
+  await page.screenshot({ path: join(shots, "1-table.png") });
+  // The tab tells the person when a decision is his, and the sheet opens full size.
+  await page.waitForSelector(`#actions button[data-action]:enabled, ${CARD}, #discard-btn`);
+  assert.match(await page.title(), /^▶ Your turn · Preferans — browser test$/);
+  if (await page.locator('#actions button[data-action="pass"]').count()) {
+    assert.equal(await page.getByRole("button", { name: "pass" }).count(), 1);
+    const bids = await page.locator('#actions button[data-action^="bid "]').evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label")));
+    assert.ok(bids.every((n) => /^bid (\d+ (spades|clubs|diamonds|hearts|no trumps)|misère)$/.test(n)), bids.join(", "));
+  }
+  assert.equal(await page.$eval("#sheet-link", (a) => a.href), await page.$eval("#sheet", (img) => img.src));
+
+  const hands = () => page.locator("#log div").count();
+  let clicks = 0;
+  let cardsPlayed = 0;
+  let handOfFirstCard = null;
+  let reloaded = false;
+  // Until a hand in which this player played cards by clicking is over (bots may end a hand
+  // without play; then the next hand is played).
+  for (let i = 0; i < 400; i++) {
+    if (handOfFirstCard !== null && (await hands()) > handOfFirstCard) break;
+    if (await page.locator("#game-over:not([hidden])").count()) break;
+    const done = await playOneTurn(page);
+    if (done) clicks++;
+    if (done?.startsWith("play ")) {
+      cardsPlayed++;
+      if (handOfFirstCard === null) handOfFirstCard = await hands();
+      if (cardsPlayed === 2) {
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: join(shots, "2-playing.png") });
+      }
+    }
+    if (clicks === 2 && !reloaded) {
+      await page.waitForTimeout(300); // my action's new state has arrived
+      const before = await page.locator("#hand button.card").count();
+      await page.reload();
+      await page.waitForSelector("#hand button.card");
+      reloaded = true;
+      const afterCount = await page.locator("#hand button.card").count();
+      assert.equal(afterCount, before, "the same hand after the reload");
+      assert.equal(await page.locator("#seat-panel").isHidden(), true, "still seated after the reload");
+      // The hand's calls are listed: mine (a bid or a whist) among them.
+      assert.match(await page.locator("#calls").innerText(), /Anna \(you\): /);
+    }
+    await page.waitForTimeout(30);
+  }
+  assert.ok(reloaded, "reloaded mid-hand");
+  assert.ok(cardsPlayed > 0, "played cards by clicking");
+  assert.ok((await hands()) > handOfFirstCard, "the hand with my cards is over");
+  await page.waitForSelector("#last:not([hidden])");
+  assert.match(await page.locator("#last").innerText(), /Last hand \(\d\)/);
+  await page.waitForFunction((b) => document.querySelector("#sheet").getAttribute("src") !== b, sheetBefore);
+  const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
+  assert.match(svg, /<svg/);
+  await page.screenshot({ path: join(shots, "3-after-hand.png"), fullPage: true });
+  assert.deepEqual(problems, [], "no script errors");
+});
+
+test("a spectator sees the table but no cards in anyone's closed hand", async () => {
+  const r = await fetch(`${base}/api/tables`);
+  const tables = await r.json();
+  assert.ok(tables.length > 0);
+  const page = await browser.newPage();
+  await page.goto(`${base}/table/${tables[0].id}`);
+  await page.waitForSelector("#seat-panel:not([hidden])");
+  await page.waitForSelector(".seat .who");
+  assert.equal(await page.locator("#hand button.card").count(), 0, "a spectator has no hand");
+  assert.equal(await page.locator("#actions button").count(), 0, "a spectator has no choices");
+});
+
+test("an open page's scoresheet names a person who sits down after it was loaded", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "late arrival", seats, hand_limit: 1 })).json();
+  const page = await browser.newPage();
+  await page.goto(`${base}/table/${id}`);
+  await page.waitForSelector("#seat-panel:not([hidden])");
+  await page.waitForFunction(() => document.querySelector("#sheet").getAttribute("src"));
+  const before = await page.locator("#sheet").getAttribute("src");
+  // Someone else (another browser) takes the free seat: no hand has ended, the sheet must
+  // still be fetched again to show the name.
+  assert.equal((await post(`/api/tables/${id}/seats`, { name: "Boris", seat: 0 })).status, 200);
+  await page.waitForFunction((b) => document.querySelector("#sheet").getAttribute("src") !== b, before);
+  const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
+  assert.match(svg, /Boris/);
+});
+
+test("offers (P3) are one chooser and a button, and an offer made there is answered", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  // Seeds until this person's turn in play comes with offers (he whists a trick contract).
+  let offered = false;
+  for (let seed = 1; seed <= 30 && !offered; seed++) {
+    const { id } = await (await post("/api/tables", { name: "offers", seats, hand_limit: 1, seed })).json();
+    const { token } = await (await post(`/api/tables/${id}/seats`, { name: "Vera", seat: 0 })).json();
+    await page.goto(`${base}/`);
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+    await page.goto(`${base}/table/${id}`);
+    for (let i = 0; i < 60; i++) {
+      if (await page.locator("#game-over:not([hidden])").count()) break;
+      await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+      if (await page.locator("#offer-tricks").count()) {
+        offered = true;
+        break;
+      }
+      await playOneTurn(page);
+      await page.waitForTimeout(30);
+    }
+  }
+  assert.ok(offered, "some seed gives this person an offer to make");
+  assert.equal(await page.locator('#actions button[data-action^="offer"]').count(), 0, "no button per number");
+  const choices = await page.locator("#offer-tricks option").count();
+  assert.ok(choices >= 2, `a number of tricks to choose (${choices})`);
+  assert.equal(await page.locator("#offer-btn").isDisabled(), true, "no number chosen yet");
+  await page.selectOption("#offer-tricks", { index: 1 });
+  await page.click("#offer-btn");
+  // The bots answer at once: refused (play goes on) or accepted (the hand ends).
+  await page.waitForFunction(() => /offer: we take/.test(document.querySelector("#calls").textContent) || document.querySelector("#game-over:not([hidden])"));
+  assert.deepEqual(problems, [], "no script errors");
+});
+
+test("people at a table chat, and a spectator reads along without a way to write", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "talk", seats, hand_limit: 1 })).json();
+  const pages = [];
+  for (const [seat, name] of [[0, "Ola"], [1, "Per"]]) {
+    const page = await seatedPage(id, seat, name);
+    await page.waitForSelector("#chat-form:not([hidden])");
+    pages.push(page);
+  }
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  assert.equal(await watcher.locator("#chat-form").isHidden(), true, "a spectator cannot write");
+  const [ola, per] = pages;
+  await ola.fill("#chat-text", "<b>good luck</b>");
+  await ola.press("#chat-text", "Enter");
+  for (const page of [ola, per, watcher]) {
+    await page.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("good luck"));
+    // Shown as text, never as markup.
+    assert.equal(await page.locator("#chat-log").innerText(), "Ola: <b>good luck</b>");
+  }
+  assert.equal(await ola.inputValue("#chat-text"), "", "the line is sent and cleared");
+  await per.fill("#chat-text", "thanks");
+  await per.click("#chat-send");
+  await watcher.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("Per: thanks"));
+});
+
+test("a person plays by typing: a bid's or a card's name, three letters of a word", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  const { id } = await (await post("/api/tables", { name: "keys", seats, hand_limit: 1, seed: 4 })).json();
+  const page = await seatedPage(id, 0, "Kim");
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.waitForSelector("#keys-help:not([hidden])");
+  // The auction: "10" waits for what follows it (a level-10 bid); Escape clears; three
+  // letters of "pass" pass.
+  await page.waitForSelector('#actions button[data-action="pass"]:enabled');
+  assert.ok(await page.locator('#actions button[data-action^="bid 10"]').count(), "level-10 bids are legal");
+  await page.keyboard.type("10");
+  assert.equal(await page.locator("#typed").innerText(), "typed: 10");
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("#typed").innerText(), "");
+  await page.keyboard.type("pas");
+  await page.waitForFunction(() => /Kim \(you\): pass/.test(document.querySelector("#calls").textContent));
+  // Then the hand goes on by clicks until a card of Kim's is to be played: typed, it leaves
+  // the hand.
+  let typedCard = null;
+  for (let i = 0; i < 100 && !typedCard; i++) {
+    await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+    if (await page.locator("#game-over:not([hidden])").count()) break;
+    const card = page.locator("#hand button[data-action]:enabled");
+    if (await card.count()) {
+      typedCard = await card.first().getAttribute("data-card");
+      await page.keyboard.type("zz");
+      assert.equal(await page.locator("#typed").innerText(), "", "no legal action begins with z");
+      await page.keyboard.type(typedCard.toLowerCase());
+      await page.waitForFunction((c) => !document.querySelector(`#hand button[data-card="${c}"]`), typedCard);
+    } else {
+      await playOneTurn(page);
+      await page.waitForTimeout(30);
+    }
+  }
+  assert.ok(typedCard, "Kim played a card by typing it");
+  assert.deepEqual(problems, [], "no script errors");
+});
+
+test("a person leaves the table, a bot plays on under the name, and the page watches", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "leaving", seats, hand_limit: 1 })).json();
+  const page = await seatedPage(id, 0, "Lea");
+  await page.waitForSelector("#hand button.card");
+  let asked = null;
+  page.once("dialog", (d) => { asked = d.message(); d.accept(); });
+  await page.click("#leave-btn");
+  // The page becomes a spectator's: no cards of the seat, the seat panel, no way to act.
+  await page.waitForSelector("#seat-panel:not([hidden])");
+  assert.match(asked, /A bot plays your seat/);
+  assert.equal(await page.locator("#hand button.card").count(), 0);
+  assert.equal(await page.locator("#leave-btn").isHidden(), true);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`), null);
+  // The bots finish the game while the page watches, Lea's seat played by a heuristic bot.
+  await page.waitForSelector("#game-over:not([hidden])", { timeout: 60000 });
+  const summary = await (await fetch(`${base}/api/tables/${id}`)).json();
+  assert.deepEqual([summary.seats[0].name, summary.seats[0].bot], ["Lea", "heuristic"]);
+});
+
+test("a discard is chosen by typing the cards' names", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  let page = null;
+  // Seeds until this person, bidding the lowest bid each turn, wins the auction.
+  for (let seed = 1; seed <= 20; seed++) {
+    const { id } = await (await post("/api/tables", { name: "discard", seats, hand_limit: 1, seed })).json();
+    page = await seatedPage(id, 0, "Dan");
+    let discarding = false;
+    for (let i = 0; i < 30 && !discarding; i++) {
+      await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+      if (await page.locator("#discard-btn").count()) discarding = true;
+      else if (await page.locator('#actions button[data-action^="bid "]:enabled').count()) await page.locator('#actions button[data-action^="bid "]:enabled').first().click();
+      else if (await page.locator('#actions button[data-action="take"]:enabled').count()) await page.click('#actions button[data-action="take"]');
+      else break; // someone else won the auction
+      await page.waitForTimeout(50);
+    }
+    if (discarding) break;
+    await page.close();
+    page = null;
+  }
+  assert.ok(page, "some seed lets Dan win the auction");
+  const cards = await page.locator("#hand button.card").evaluateAll((bs) => bs.map((b) => b.dataset.card));
+  assert.equal(cards.length, 12, "the talon is in the hand");
+  // "10" is typed for a ten (the cards say T), in any case.
+  const spoken = (c) => (c[0] === "T" ? "10" + c[1] : c).toUpperCase();
+  await page.keyboard.type(spoken(cards[0]));
+  await page.waitForSelector(`#hand button.card.selected[data-card="${cards[0]}"]`);
+  assert.equal(await page.locator("#discard-btn").isDisabled(), true, "one card is not a discard");
+  await page.keyboard.type(spoken(cards[1]).toLowerCase());
+  await page.waitForSelector(`#hand button.card.selected[data-card="${cards[1]}"]`);
+  await page.waitForSelector("#discard-btn:enabled");
+  await page.click("#discard-btn");
+  await page.waitForFunction(() => !document.querySelector("#discard-btn"));
+  assert.equal(await page.locator("#hand button.card").count(), 10);
+});
+
+test("a player gone from the table is shown away, and another lets a bot play for him", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "gone", seats, hand_limit: 1, seed: 6 })).json();
+  const ola = await seatedPage(id, 0, "Ola");
+  const per = await seatedPage(id, 1, "Per");
+  await per.waitForSelector("#hand button.card");
+  const perBox = '#others .seat[data-seat="1"]';
+  await ola.waitForSelector(perBox);
+  assert.doesNotMatch(await ola.locator(perBox).innerText(), /away/, "Per is here");
+  await per.close();
+  await ola.waitForSelector(`${perBox} button.away-bot`);
+  assert.match(await ola.locator(`${perBox} .tags`).innerText(), /away/);
+  // After the server's wait (1 s in this test) a bot may play for him.
+  await ola.waitForTimeout(1100);
+  await ola.click(`${perBox} button.away-bot`);
+  await ola.waitForFunction((b) => /heuristic bot/.test(document.querySelector(`${b} .tags`).textContent), perBox);
+  assert.equal(await ola.locator(`${perBox} button.away-bot`).count(), 0);
+  assert.match(await ola.locator(`${perBox} .who`).innerText(), /^Per/);
+  assert.equal(await ola.locator("#error").innerText(), "");
+});
+
+test("a card lifted under the pointer at its lower edge stays still and takes the click", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.setContent(`<link rel="stylesheet" href="${base}/static/style.css"><div style="padding:40px"><button class="card" id="c">J♦</button></div>`);
+  await page.evaluate(() => document.querySelector("#c").addEventListener("click", (e) => { e.target.dataset.clicked = "1"; }));
+  await page.waitForFunction(() => getComputedStyle(document.querySelector("#c")).position === "relative");
+  const box = await page.locator("#c").boundingBox();
+  // The hover lifts the card; the pointer must still be over it afterwards.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 2);
+  await page.locator("#c").click({ timeout: 5000 });
+  assert.equal(await page.locator("#c").getAttribute("data-clicked"), "1");
+});
+
+test("each player keeps his place from hand to hand, the hand's last trick stays shown, and the turn is said in words", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  const { id } = await (await post("/api/tables", { name: "places", seats, hand_limit: 2, seed: 11 })).json();
+  const page = await seatedPage(id, 0, "Ivo");
+  await page.waitForSelector("#others .seat");
+  const order = () => page.locator("#others .seat").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-seat")));
+  // Seat 1 plays after seat 0: it sits on his left, whoever is eldest.
+  assert.deepEqual(await order(), ["1", "2"]);
+  let sawMine = false;
+  for (let i = 0; i < 200 && (await page.locator("#hand-no").innerText()) === "hand 1"; i++) {
+    const turn = page.locator("#turn");
+    if ((await turn.isVisible()) && /^Your turn/.test(await turn.innerText())) sawMine = true;
+    await playOneTurn(page);
+  }
+  assert.ok(sawMine, "the turn line said it was his turn");
+  await page.waitForFunction(() => document.querySelector("#hand-no").textContent === "hand 2");
+  assert.deepEqual(await order(), ["1", "2"], "the same places in hand 2");
+  // Until hand 2's first trick, hand 1's last trick stays on the table.
+  const trick = await page.locator("#trick").innerText();
+  if (!/last trick:/.test(trick)) assert.match(trick, /last trick of hand 1:/);
+  assert.match(trick, /won by \S/, "who took it (R6)");
+  await page.screenshot({ path: join(shots, "hand-2-start.png"), fullPage: true });
+  // The game's end keeps its last trick too.
+  for (let i = 0; i < 200 && (await page.locator("#final").isHidden()); i++) await playOneTurn(page);
+  await page.waitForSelector("#final:not([hidden])");
+  assert.match(await page.locator("#trick").innerText(), /last trick of hand 2:[^]*won by \S/);
+  assert.equal(await page.locator("#turn").isHidden(), true, "no turn once the game is over");
+  assert.equal(await page.locator("#hint-panel").isHidden(), true, "no hint button once the game is over");
+});
+
+test("a free seat's turn says the table waits for a player, with the link to share", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "waiting", seats, hand_limit: 1, seed: 4 })).json();
+  const page = await seatedPage(id, 0, "Una");
+  await page.waitForSelector("#others .seat");
+  assert.match(await page.locator('#others .seat[data-seat="1"] .who').innerText(), /^free seat 1$/);
+  for (let i = 0; i < 20 && !/Waiting for a player/.test(await page.locator("#turn").innerText()); i++) await playOneTurn(page);
+  const turn = await page.locator("#turn").innerText();
+  assert.match(turn, /Waiting for a player to take seat 1/);
+  assert.equal(await page.locator("#turn a").getAttribute("href"), `${base}/table/${id}`);
+  // A spectator's page has no hint button.
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForSelector("#others .seat");
+  assert.equal(await watcher.locator("#hint-panel").isHidden(), true);
+  await watcher.close();
+});
+
+test("the keyboard's focus stays in the table across a redraw, and a timer redraws only itself", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "focus", seats, hand_limit: 1, seed: 8, move_timer_secs: 60 })).json();
+  const page = await seatedPage(id, 0, "Ada");
+  const other = await seatedPage(id, 1, "Bo");
+  // Whoever is to bid first: the focused button must survive the timer's ticks.
+  const mine = async () => ((await page.locator("#actions button:enabled").count()) ? page : other);
+  await page.waitForSelector("#timer");
+  await other.waitForSelector("#timer");
+  const p = await mine();
+  const button = p.locator("#actions button:enabled").first();
+  await button.focus();
+  const before = await button.getAttribute("data-action");
+  const handle = await button.elementHandle();
+  await p.waitForTimeout(1500);
+  assert.equal(await handle.evaluate((b) => b.isConnected), true, "the button was not replaced");
+  assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before, "the focus stayed");
+  assert.match(await p.locator("#timer").innerText(), /\d+ s left/);
+  // Another player's chat line redraws the table: the focus stays on the same choice.
+  const talker = p === page ? other : page;
+  await talker.fill("#chat-text", "hello");
+  await talker.click("#chat-send");
+  await p.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("hello"));
+  assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before);
+  await other.close();
+});
+
+test("a double click on a card plays it once: the choices wait for the server's answer", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "double click", seats, hand_limit: 1, seed: 4 })).json();
+  const page = await seatedPage(id, 0, "Dora");
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  // Bid, whist or discard with one click each until a card is to be played.
+  for (let i = 0; i < 40 && !(await page.locator(CARD).count()); i++) {
+    await playOneTurn(page);
+    await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn`, { timeout: 30000 });
+  }
+  const card = page.locator(CARD).first();
+  const name = await card.getAttribute("data-card");
+  assert.ok(name, "a card of mine to play");
+  await card.dblclick();
+  await page.waitForFunction((c) => !document.querySelector(`#hand [data-card="${c}"]`), name);
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator("#error").textContent(), "", "no second action was sent (and refused)");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
