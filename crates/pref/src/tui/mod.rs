@@ -53,6 +53,9 @@ pub enum Overlay {
 /// not be solved.
 pub type DealHeld = Result<(DealTable, [Option<Seat>; 3]), String>;
 
+/// Rows the log moves on PgUp / PgDn.
+const LOG_PAGE: usize = 5;
+
 /// The game on screen.
 pub struct App {
     /// The match.
@@ -72,6 +75,9 @@ pub struct App {
     pub overlay: Overlay,
     /// Summaries of the finished hands, newest last.
     pub log: Vec<String>,
+    /// How many rows the log is scrolled back from its newest (PgUp / PgDn); kept within the
+    /// log's length when it is drawn.
+    pub log_back: std::cell::Cell<usize>,
     /// Suit letters instead of symbols.
     pub ascii: bool,
     save: Option<PathBuf>,
@@ -110,6 +116,7 @@ impl App {
             message: String::new(),
             overlay: Overlay::None,
             log: Vec::new(),
+            log_back: std::cell::Cell::new(0),
             ascii,
             save,
             adviser,
@@ -285,6 +292,8 @@ impl App {
                 None => self.message = "hints are for your own turn".into(),
             },
             KeyCode::Char('=') => self.overlay = self.review_last_hand(),
+            KeyCode::PageUp => self.log_back.set(self.log_back.get() + LOG_PAGE),
+            KeyCode::PageDown => self.log_back.set(self.log_back.get().saturating_sub(LOG_PAGE)),
             KeyCode::Esc => {
                 self.input.clear();
                 self.message.clear();
@@ -327,6 +336,8 @@ impl App {
                     Some(a) => {
                         self.message.clear();
                         self.input.clear();
+                        // The log follows the game again.
+                        self.log_back.set(0);
                         self.apply(self.seat, a);
                     }
                     None => {

@@ -32,10 +32,11 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
         Line::from("!    ranked hints with reasons (expert analysis)"),
         Line::from("=    the last hand double-dummy: your cards, what the deal held"),
         Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
+        Line::from("PgUp PgDn  the log's older and newer lines (80 columns or wider)"),
         Line::from("Esc  clear what you typed and the message / close this"),
         Line::from("Ctrl-C quit (saved with --save); q or Esc once the game is over"),
     ];
-    let r = centered(area, 70, 12);
+    let r = centered(area, 70, 13);
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" help ")),

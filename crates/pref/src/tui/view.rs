@@ -247,10 +247,10 @@ pub(super) fn trick_text(app: &App, cards: &[preferans::observation::TrickCard])
         .join("  ")
 }
 
-/// The log: the last two hands' summaries and the current hand's calls (card plays are on
-/// the table), newest at the bottom.
+/// The log: every hand's summary and the current hand's calls (card plays are on the table),
+/// newest at the bottom.
 fn log_texts(app: &App, o: &Observation) -> Vec<String> {
-    let mut texts: Vec<String> = app.log.iter().rev().take(2).rev().cloned().collect();
+    let mut texts: Vec<String> = app.log.clone();
     for (seat, a) in &o.history {
         let text = match a {
             Some(Action::Play(_)) => continue,
@@ -297,11 +297,27 @@ pub(super) fn wrap_text(text: &str, width: usize, indent: usize) -> Vec<String> 
     rows
 }
 
-/// The newest rows of `texts` wrapped to `width` that fit in `height` rows.
-fn last_rows(texts: &[String], width: usize, height: usize) -> Vec<Line<'static>> {
+/// The rows of `texts` wrapped to `width` that fit in `height` rows, `back` rows up from the
+/// newest (`back` is kept within the rows there are), and the box's title: it says which way
+/// more rows are.
+fn log_rows(
+    texts: &[String],
+    width: usize,
+    height: usize,
+    back: &std::cell::Cell<usize>,
+) -> (Vec<Line<'static>>, &'static str) {
     let rows: Vec<String> = texts.iter().flat_map(|t| wrap_text(t, width, 2)).collect();
-    let skip = rows.len().saturating_sub(height);
-    rows.into_iter().skip(skip).map(Line::from).collect()
+    let older = rows.len().saturating_sub(height);
+    back.set(back.get().min(older));
+    let skip = older - back.get();
+    let title = match (skip > 0, back.get() > 0) {
+        (true, true) => " log · PgUp older · PgDn newer ",
+        (false, true) => " log · PgDn newer ",
+        (true, false) => " log · PgUp older ",
+        (false, false) => " log ",
+    };
+    let lines = rows.into_iter().skip(skip).take(height).map(Line::from).collect();
+    (lines, title)
 }
 
 /// What the choices panel shows: the choices packed into rows of `width` columns (the
@@ -519,13 +535,14 @@ pub fn draw(f: &mut Frame, app: &App) {
     );
     let log = middle[1];
     if log.width > 0 {
+        let (rows, title) = log_rows(
+            &log_texts(app, &o),
+            usize::from(log.width.saturating_sub(2)),
+            usize::from(log.height.saturating_sub(2)),
+            &app.log_back,
+        );
         f.render_widget(
-            Paragraph::new(last_rows(
-                &log_texts(app, &o),
-                usize::from(log.width.saturating_sub(2)),
-                usize::from(log.height.saturating_sub(2)),
-            ))
-            .block(Block::default().borders(Borders::ALL).title(" log ")),
+            Paragraph::new(rows).block(Block::default().borders(Borders::ALL).title(title)),
             log,
         );
     }

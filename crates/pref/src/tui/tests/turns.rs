@@ -483,3 +483,42 @@ fn a_trick_wraps_between_cards_never_between_a_name_and_its_card() {
     }
     assert!(checked > 20, "tricks were checked ({checked})");
 }
+
+#[test]
+fn the_log_scrolls_back_to_the_first_hand_and_follows_the_game_again() {
+    // Enter through four hands: hand 1's summary has left the log's box; PgUp brings it back
+    // (the title says newer lines are below), PgDn returns, and an action follows the game.
+    let mut a = app(3, 5, 3);
+    for _ in 0..5_000 {
+        if a.log.len() >= 4 && a.human_to_move() {
+            break;
+        }
+        if !a.human_to_move() {
+            a.step_bot();
+        } else {
+            key(&mut a, KeyCode::Enter);
+        }
+    }
+    assert!(a.log.len() >= 4, "four hands played");
+    let s = screen(&a);
+    assert!(!s.contains("hand 1:"), "hand 1 is scrolled off:\n{s}");
+    assert!(s.contains("PgUp older"), "{s}");
+    for _ in 0..40 {
+        key(&mut a, KeyCode::PageUp);
+    }
+    let s = screen(&a);
+    assert!(s.contains("hand 1:"), "{s}");
+    assert!(
+        s.contains("PgDn newer") && !s.contains("PgUp older"),
+        "at the top:\n{s}"
+    );
+    key(&mut a, KeyCode::PageDown);
+    let down_one = screen(&a);
+    assert!(
+        down_one.contains("PgUp older") && down_one.contains("PgDn newer"),
+        "one page down from the top, not 40:\n{down_one}"
+    );
+    key(&mut a, KeyCode::PageUp);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.log_back.get(), 0, "an action brings the log back to the newest line");
+}
