@@ -395,3 +395,21 @@ test("a double click on a card plays it once: the choices wait for the server's 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("on a phone the hint panel comes right under the table, and its hints are the decision's", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "phone hints", seats, hand_limit: 1, seed: 8 })).json();
+  const { token } = await (await post(`/api/tables/${id}/seats`, { name: "Pia", seat: 0 })).json();
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${base}/`);
+  await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+  await page.goto(`${base}/table/${id}`);
+  await page.waitForSelector("#hint-btn:enabled", { timeout: 30000 });
+  const felt = await page.locator(".felt").boundingBox();
+  const hints = await page.locator("#hint-panel").boundingBox();
+  assert.ok(hints.y >= felt.y + felt.height && hints.y - (felt.y + felt.height) < 40, `hint panel at ${hints.y}, table ends at ${felt.y + felt.height}`);
+  await page.click("#hint-btn");
+  await page.waitForSelector("#hints li button");
+  assert.match(await page.locator("#hints li").first().innerText(), /recommended/);
+  await page.close();
+});
