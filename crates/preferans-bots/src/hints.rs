@@ -81,6 +81,8 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                     .collect()
             };
             let mut out = Vec::new();
+            // Each best contract's lowest bid (the legal bids come in the ladder's order).
+            let mut lowest_bid_for: Vec<(Bid, Bid)> = Vec::new();
             for a in &o.legal_actions {
                 match a {
                     Action::Pass => out.push(match pass_value {
@@ -110,14 +112,24 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                             .filter(|(c, _)| c.ladder() >= b.ladder())
                             .max_by(|x, y| x.1.total_cmp(&y.1))
                         {
+                            let plan = format!(
+                                "{} if you win the auction and declare {} (simulated deals, scored)",
+                                whists(*v),
+                                best.symbol_text()
+                            );
+                            // Bids that aim at the same contract as a lower one say so: the
+                            // lower bid (listed first) does the same with more room.
+                            let reason = match lowest_bid_for.iter().find(|(c, _)| c == best) {
+                                Some((_, lower)) => format!("the same as {}: {plan}", lower.symbol_text()),
+                                None => {
+                                    lowest_bid_for.push((*best, *b));
+                                    plan
+                                }
+                            };
                             out.push(Hint {
                                 action: *a,
                                 value: *v,
-                                reason: format!(
-                                    "{} if you win the auction and declare {} (simulated deals, scored)",
-                                    whists(*v),
-                                    best.symbol_text()
-                                ),
+                                reason,
                             });
                         }
                     }
@@ -373,6 +385,40 @@ mod tests {
             }
         }
         panic!("no seed reached a discard");
+    }
+
+    #[test]
+    fn bids_aiming_at_the_same_contract_name_the_lowest_one() {
+        // The first auction decisions of a few deals: among the bids whose best contract is
+        // the same, the lowest reads as the plan and every higher one as "the same as" it.
+        let mut expert = ExpertBot::new(3, 8);
+        let mut groups = 0;
+        for seed in 0..6 {
+            let m = Match::new(Rules::sochi(), seed, 0, Some(1));
+            let h = m.current_hand().unwrap();
+            let o = h.observation(Viewer::Seat(h.to_move().unwrap()));
+            let mut by_contract: std::collections::BTreeMap<String, Vec<(Bid, String)>> = Default::default();
+            for x in hints(&o, &mut expert) {
+                if let (Action::Bid(b @ Bid::Tricks { .. }), Some((_, rest))) =
+                    (x.action, x.reason.split_once("declare "))
+                {
+                    by_contract
+                        .entry(rest.to_string())
+                        .or_default()
+                        .push((b, x.reason.clone()));
+                }
+            }
+            for bids in by_contract.values_mut() {
+                bids.sort_by_key(|(b, _)| b.ladder());
+                let lowest = bids[0].0.symbol_text();
+                assert!(!bids[0].1.starts_with("the same as"), "{}", bids[0].1);
+                for (_, reason) in &bids[1..] {
+                    assert!(reason.starts_with(&format!("the same as {lowest}: ")), "{reason}");
+                    groups += 1;
+                }
+            }
+        }
+        assert!(groups > 0, "some bids shared a contract");
     }
 
     #[test]
