@@ -17,29 +17,33 @@ pub struct SolveArgs {
     /// "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H".
     #[arg(long, conflicts_with = "record")]
     pub hands: Option<String>,
-    /// The contract: 6S … 10NT, misere, or allpass.
-    #[arg(long, default_value = "allpass")]
+    /// The contract: 6S … 10NT, misere, or allpass (with --hands; a record has its own).
+    #[arg(long, default_value = "allpass", conflicts_with = "record")]
     pub contract: String,
-    /// Declarer's position (0 = eldest, 1, 2) for a contract.
-    #[arg(long, default_value_t = 0)]
+    /// Declarer's position (0 = eldest, 1, 2) for a contract (with --hands).
+    #[arg(long, default_value_t = 0, conflicts_with = "record")]
     pub declarer: u8,
-    /// All-pass: the position whose fewest tricks are sought (the other two play against him).
-    #[arg(long, default_value_t = 0)]
-    pub player: u8,
-    /// All-pass: the two talon cards that lead the first two tricks (X2), e.g. "AH 7C".
+    /// All-pass: whose fewest tricks are sought (the other two play against him): with
+    /// --hands a position (0 = eldest, the default), with --record a seat (default: the
+    /// player to move).
     #[arg(long)]
+    pub player: Option<u8>,
+    /// All-pass: the two talon cards that lead the first two tricks (X2), e.g. "AH 7C" (with
+    /// --hands; a record has its own).
+    #[arg(long, conflicts_with = "record")]
     pub talon: Option<String>,
-    /// The position that leads the first trick (P1: the eldest, 0).
-    #[arg(long, default_value_t = 0)]
+    /// The position that leads the first trick (P1: the eldest, 0; with --hands).
+    #[arg(long, default_value_t = 0, conflicts_with = "record")]
     pub lead: u8,
     /// A game record to take the position from (with --hand and --action).
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// 1-based hand number in the record.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "hands")]
     pub hand: u32,
-    /// Number of actions of that hand to apply before solving (the position during play).
-    #[arg(long)]
+    /// Number of actions of that hand to apply before solving (default: up to the first
+    /// lead).
+    #[arg(long, conflicts_with = "hands")]
     pub action: Option<usize>,
     /// Also print the principal variation.
     #[arg(long)]
@@ -68,9 +72,13 @@ fn parse_hands(hands: &str) -> Result<[CardSet; 3]> {
     Ok(hs)
 }
 
-fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)> {
+/// A position to solve, its objective, and what to call its three hand positions.
+type Position = (PlayState, Objective, [String; 3]);
+
+fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
     let hs = parse_hands(hands)?;
-    for (option, value) in [("--lead", a.lead), ("--declarer", a.declarer), ("--player", a.player)] {
+    let player = a.player.unwrap_or(0);
+    for (option, value) in [("--lead", a.lead), ("--declarer", a.declarer), ("--player", player)] {
         if value > 2 {
             bail!("{option} {value}: positions are 0, 1 or 2");
         }
@@ -81,8 +89,12 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
         "allpass" | "all-pass" => {
             if let Some(t) = &a.talon {
                 let cards: Vec<Card> = t.split_whitespace().map(str::parse).collect::<Result<_, _>>()?;
-                if cards.len() > 2 {
-                    bail!("--talon takes at most two cards");
+                // A position after the first talon trick has one talon lead left.
+                if cards.len() > 2 || (hs[0].len() == 10 && cards.len() != 2) {
+                    bail!(
+                        "--talon takes the talon cards still to lead (two with ten-card hands), got {}",
+                        cards.len()
+                    );
                 }
                 if cards.len() == 2 && cards[0] == cards[1] {
                     bail!("talon card {} is given twice", cards[0]);
@@ -92,7 +104,7 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
                 }
                 state.talon_leads = [cards.first().copied(), cards.get(1).copied()];
             }
-            Objective::AllPass(a.player)
+            Objective::AllPass(player)
         }
         _ => {
             if a.talon.is_some() {
@@ -122,7 +134,11 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<(PlayState, Objective)>
     if let Some(c) = state.talon_leads.iter().flatten().find(|c| all.contains(**c)) {
         bail!("talon card {c} is also in a hand");
     }
-    Ok((state, objective))
+    Ok((
+        state,
+        objective,
+        ["position 0", "position 1", "position 2"].map(String::from),
+    ))
 }
 
 /// Hand `--hand` of the record at `path` as dealt, and its actions.
@@ -151,23 +167,48 @@ fn hand_from_record(
     Ok((hand, h.actions.iter().map(|x| (x.seat, x.action)).collect()))
 }
 
-fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<(PlayState, Objective)> {
+fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> {
     let (mut hand, actions) = hand_from_record(a, path)?;
-    let upto = a.action.unwrap_or(actions.len());
-    if upto > actions.len() {
-        bail!("hand {} has {} actions, not {upto}", a.hand, actions.len());
-    }
-    for &(seat, action) in &actions[..upto] {
-        hand.apply(seat, action)?;
-    }
-    let state = hand
-        .play_state()
-        .context("the position is not in the card play (choose --action inside the play)")?;
-    let objective = match state.contract {
-        Some(_) => Objective::of(&state),
-        None => Objective::AllPass(a.player),
+    let labels = position_labels(&hand);
+    let state = match a.action {
+        Some(upto) => {
+            if upto > actions.len() {
+                bail!("hand {} has {} actions, not {upto}", a.hand, actions.len());
+            }
+            for &(seat, action) in &actions[..upto] {
+                hand.apply(seat, action)?;
+            }
+            hand.play_state()
+                .context("the position is not in the card play (choose --action inside the play)")?
+        }
+        // By default the first lead: the actions up to the card play.
+        None => {
+            let mut rest = actions.iter();
+            loop {
+                if let Some(state) = hand.play_state() {
+                    break state;
+                }
+                let Some(&(seat, action)) = rest.next() else {
+                    let how = hand
+                        .outcome()
+                        .map_or_else(|| "it is unfinished".to_string(), |o| o.summary());
+                    bail!("hand {} has no card play: {how}", a.hand);
+                };
+                hand.apply(seat, action)?;
+            }
+        }
     };
-    Ok((state, objective))
+    let objective = match (state.contract, a.player) {
+        (Some(_), _) => Objective::of(&state),
+        (None, None) => Objective::AllPass(state.to_play),
+        (None, Some(seat)) => {
+            let p = (0..3u8)
+                .find(|&p| hand.seat_of_position(usize::from(p)) == Some(seat))
+                .with_context(|| format!("--player {seat}: seat {seat} does not play hand {}", a.hand))?;
+            Objective::AllPass(p)
+        }
+    };
+    Ok((state, objective, labels))
 }
 
 /// The deal, the start of an all-pass of it (as the record's rules play it; X2 for --hands),
@@ -263,7 +304,7 @@ pub fn run(a: &SolveArgs) -> Result<String> {
     if a.deal_table {
         return run_deal_table(a);
     }
-    let (state, objective) = match (&a.hands, &a.record) {
+    let (state, objective, labels) = match (&a.hands, &a.record) {
         (Some(h), _) => state_from_deal(a, h)?,
         (None, Some(r)) => state_from_record(a, r)?,
         (None, None) => bail!("give a position: --hands … or --record FILE"),
@@ -281,16 +322,18 @@ pub fn run(a: &SolveArgs) -> Result<String> {
         Objective::Misere(p) => (p, "misère declarer's tricks with best defence"),
         Objective::AllPass(p) => (p, "player's tricks, the other two against him"),
     };
-    let _ = writeln!(out, "result: {} ({what}; position {who})", solution.tricks);
+    let name = |p: u8| labels[usize::from(p)].replace(" eldest", " (eldest)");
+    let _ = writeln!(out, "result: {} ({what}: {})", solution.tricks, name(who));
     let _ = writeln!(
         out,
-        "to play: position {}; legal cards {}",
-        state.to_play,
+        "to play: {}; legal cards {} (each card's value: {}'s tricks after it)",
+        name(state.to_play),
         legal_now(&state)
             .iter()
             .map(|c| c.symbol_text())
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(" "),
+        name(who)
     );
     for (card, v) in &values {
         let _ = writeln!(out, "  {:<4} {v}", card.symbol_text());

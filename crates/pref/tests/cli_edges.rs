@@ -546,3 +546,98 @@ fn solve_deal_table_from_hands_and_from_a_record_hand_agree() {
         assert!(err.contains(expect), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn solve_from_a_record_names_seats_starts_at_the_first_lead_and_refuses_foreign_options() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seed 1, random bots: hand 1 is an all-pass (its dealer is seat 0, the eldest seat 1).
+    let file = sim(dir.path(), "g.json", &["--seed", "1", "--hands", "6"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let solve = |args: &[&str]| {
+        pref()
+            .arg("solve")
+            .arg("--record")
+            .arg(&file)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let mut checked = 0;
+    for (i, h) in json["hands"].as_array().unwrap().iter().enumerate() {
+        let actions = h["actions"].as_array().unwrap();
+        let n = (i + 1).to_string();
+        let Some(first) = actions
+            .iter()
+            .position(|a| a["action"].as_str().unwrap().starts_with("play"))
+        else {
+            // No card play: said in words, not as a position outside the play.
+            let out = solve(&["--hand", &n]);
+            assert!(!out.status.success());
+            assert!(
+                stderr_of(&out).contains(&format!("hand {n} has no card play: ")),
+                "{}",
+                stderr_of(&out)
+            );
+            continue;
+        };
+        // Without --action: the first lead, the same as --action at the first card.
+        let default = solve(&["--hand", &n]);
+        let at_first = solve(&["--hand", &n, "--action", &first.to_string()]);
+        assert!(default.status.success(), "{}", stderr_of(&default));
+        let (d, f) = (stdout_of(&default), stdout_of(&at_first));
+        assert_eq!(
+            d.lines().take(2).collect::<Vec<_>>(),
+            f.lines().take(2).collect::<Vec<_>>()
+        );
+        // Seats, not positions; the all-pass's player is by default the one to move.
+        let leader = actions[first]["seat"].as_u64().unwrap();
+        assert!(d.contains(&format!("to play: seat {leader}")), "{d}");
+        assert!(!d.contains("position"), "{d}");
+        if h["outcome"]["ending"].as_str() == Some("all_pass") || d.contains("the other two against him") {
+            assert!(d.contains(&format!("against him: seat {leader}")), "{d}");
+            let other = (leader + 1) % 3;
+            let out = solve(&["--hand", &n, "--player", &other.to_string()]);
+            assert!(
+                stdout_of(&out).contains(&format!("against him: seat {other}")),
+                "{}",
+                stdout_of(&out)
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 2, "{checked} hands with card play");
+    for args in [
+        ["--contract", "6S"],
+        ["--declarer", "1"],
+        ["--talon", "AH 7C"],
+        ["--lead", "1"],
+    ] {
+        let out = solve(&args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            stderr_of(&out).contains("cannot be used with"),
+            "{args:?}: {}",
+            stderr_of(&out)
+        );
+    }
+    let out = pref()
+        .args(["solve", "--hands", "AS KS/7S 8S/9S TS", "--action", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success() && stderr_of(&out).contains("cannot be used with"),
+        "{}",
+        stderr_of(&out)
+    );
+    let ten = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
+    let out = pref()
+        .args(["solve", "--hands", ten, "--talon", "7H"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains("two with ten-card hands), got 1"),
+        "{}",
+        stderr_of(&out)
+    );
+}
