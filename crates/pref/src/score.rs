@@ -10,22 +10,22 @@ fn name(names: &[String], s: Seat) -> String {
     names.get(s as usize).cloned().unwrap_or_else(|| format!("seat {s}"))
 }
 
+/// How the match stands: over by the rules (the pool closed) or by its hand limit, or not.
+fn ending(m: &Match) -> String {
+    match (m.sheet().is_game_over(m.rules()), m.hand_limit()) {
+        (true, _) => " (game over)".into(),
+        (false, Some(n)) if m.is_over() => format!(" (game over: the match's limit of {n} hands)"),
+        _ => String::new(),
+    }
+}
+
 /// The sheet section by section with dotted running totals, then the settlement.
 pub fn score_text(m: &Match, names: &[String]) -> String {
     let sheet = m.sheet();
     let players = sheet.players();
     let mut out = String::new();
     let _ = writeln!(out, "Rules: {}", m.rules());
-    let _ = writeln!(
-        out,
-        "Hands: {}{}",
-        sheet.hands(),
-        if sheet.is_game_over(m.rules()) {
-            " (game over)"
-        } else {
-            ""
-        }
-    );
+    let _ = writeln!(out, "Hands: {}{}", sheet.hands(), ending(m));
     for s in 0..players {
         let _ = writeln!(out, "Seat {s} ({}):", name(names, s));
         let _ = writeln!(out, "  pool      {}", sheet.running(Section::Pool(s)));
@@ -46,7 +46,7 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
         let _ = writeln!(
             out,
             "  {:<12} {:>10}   (exact {})",
-            name(names, s as Seat),
+            format!("{s} {}", name(names, s as Seat)),
             st.rounded(s),
             fraction(num, den)
         );
@@ -81,7 +81,10 @@ pub fn score_json(m: &Match, names: &[String]) -> String {
     serde_json::to_string_pretty(&json!({
         "rules": m.rules().to_string(),
         "hands": sheet.hands(),
-        "game_over": sheet.is_game_over(m.rules()),
+        // Over by the rules (the pool closed) or by the match's hand limit.
+        "game_over": m.is_over(),
+        "pool_closed": sheet.is_game_over(m.rules()),
+        "hand_limit": m.hand_limit(),
         "seats": seats,
         "lines": lines,
     }))

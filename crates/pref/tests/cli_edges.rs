@@ -297,6 +297,14 @@ fn a_name_with_a_control_character_is_refused() {
         );
         assert!(!stdout_of(&out).contains('\u{1b}'));
     }
+    record["players"][1]["name"] = "  ".into();
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = pref().arg("score").arg(&file).output().unwrap();
+    assert!(
+        stderr_of(&out).contains("player 1's name is empty"),
+        "{}",
+        stderr_of(&out)
+    );
 }
 
 #[test]
@@ -639,5 +647,37 @@ fn solve_from_a_record_names_seats_starts_at_the_first_lead_and_refuses_foreign_
         stderr_of(&out).contains("two with ten-card hands), got 1"),
         "{}",
         stderr_of(&out)
+    );
+}
+
+#[test]
+fn score_says_a_match_ended_by_its_hand_limit_is_over_and_numbers_the_settlement_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "g.json", &["--seed", "3", "--hands", "4"]);
+    let out = pref().arg("score").arg(&file).output().unwrap();
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("Hands: 4 (game over: the match's limit of 4 hands)"),
+        "{text}"
+    );
+    // Settlement rows carry the seat as well as the name (names need not differ).
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Settlement"))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    for (s, row) in rows.iter().enumerate() {
+        assert!(row.trim_start().starts_with(&format!("{s} ")), "{row}");
+    }
+    let out = pref().args(["score", "--json"]).arg(&file).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            json["game_over"].as_bool(),
+            json["pool_closed"].as_bool(),
+            json["hand_limit"].as_u64()
+        ),
+        (Some(true), Some(false), Some(4))
     );
 }

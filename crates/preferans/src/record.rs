@@ -290,6 +290,10 @@ impl Record {
                 p.name
             )));
         }
+        // Every player is named on the sheet and in results: a blank name reads as nobody.
+        if let Some(seat) = self.players.iter().position(|p| p.name.trim().is_empty()) {
+            return Err(RecordError::Format(format!("player {seat}'s name is empty")));
+        }
         if self.first_dealer >= rules.players() {
             return Err(RecordError::Format(format!(
                 "first_dealer {} is not a seat",
