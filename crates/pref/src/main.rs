@@ -127,8 +127,9 @@ impl RulesArgs {
 struct SimArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Number of hands to play (1 to 1,000,000); without it, the whole match to its end (S9).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Number of hands to play (1 to 100,000); without it, the whole match to its end (S9),
+    /// or to 100,000 hands if it has not ended by then.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
     hands: Option<u32>,
     /// Seed of the deals and the bots (the same seed gives the same game on any machine).
     #[arg(long, default_value_t = 1)]
@@ -263,7 +264,13 @@ fn run(cli: Cli) -> Result<()> {
             if let Some(out) = &a.out {
                 check_output(out)?;
             }
-            let record = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
+            let (record, stopped) = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
+            if stopped {
+                eprintln!(
+                    "note: the match had not ended after {} hands; the record holds those (--hands N plays a fixed number)",
+                    sim::MAX_HANDS
+                );
+            }
             outln!("{}", sim::summary(&record));
             if let Some(out) = a.out {
                 write_atomically(&out, &record.to_json())?;

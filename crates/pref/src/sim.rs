@@ -5,14 +5,20 @@ use preferans::record::{PlayerRecord, Record};
 use preferans::{HandOutcome, HandState, Match, Rules, Viewer};
 use preferans_bots::Bot;
 
-/// Plays `hands` hands with one random bot per seat (bot seeds derived from `seed`).
+/// The most hands one record holds: a record keeps every hand, about 5 KB each in memory
+/// and 4 KB on disk, so this is about half a gigabyte.
+pub const MAX_HANDS: u32 = 100_000;
+
+/// Plays `hands` hands with one bot per seat (bot seeds derived from `seed`); without
+/// `hands`, the whole match, stopped after [`MAX_HANDS`] if it has not ended by then (the
+/// second value says so).
 pub fn simulate(
     rules: Rules,
     hands: Option<u32>,
     seed: u64,
     first_dealer: u8,
     mut bots: Vec<Box<dyn Bot + Send>>,
-) -> Record {
+) -> (Record, bool) {
     let players = rules.players();
     let mut m = Match::new(rules, seed, first_dealer, hands);
     // On a terminal only (indicatif draws nothing when standard error is not one): slow
@@ -27,7 +33,12 @@ pub fn simulate(
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         ),
     };
+    let mut stopped = false;
     while let Some(hand) = m.current_hand() {
+        if hands.is_none() && m.finished_hands().len() >= MAX_HANDS as usize {
+            stopped = true;
+            break;
+        }
         let Some(seat) = hand.to_move() else { break };
         let obs = hand.observation(Viewer::Seat(seat));
         let Some(action) = bots[seat as usize].choose(&obs) else {
@@ -47,7 +58,7 @@ pub fn simulate(
             kind: bots[s as usize].kind().into(),
         })
         .collect();
-    Record::from_match(&m, names)
+    (Record::from_match(&m, names), stopped)
 }
 
 /// One paragraph: hands by kind.

@@ -272,12 +272,16 @@ fn outputs_write_through_links_and_devices_and_leave_no_temporary_file() {
 }
 
 #[test]
-fn match_refuses_a_number_of_deals_it_cannot_hold() {
+fn match_and_sim_refuse_a_number_of_deals_they_cannot_hold() {
     for deals in ["0", "99999999999", "1000001"] {
         let out = pref().args(["match", "--deals", deals]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "--deals {deals}: {}", stderr_of(&out));
         assert!(stderr_of(&out).contains("--deals"), "{}", stderr_of(&out));
     }
+    // A record holds every hand: 100,000 is about half a gigabyte.
+    let out = pref().args(["sim", "--hands", "100001"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("not in 1..=100000"), "{}", stderr_of(&out));
 }
 
 #[test]
