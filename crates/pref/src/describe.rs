@@ -101,7 +101,16 @@ pub fn describe_record(record: &Record) -> String {
         for a in &h.actions {
             let is_play = matches!(a.action, Action::Play(_));
             if !is_play {
-                let _ = writeln!(out, "  seat {}: {}", a.seat, a.action.symbol_text());
+                // A3: the eldest's hold repeats the highest bid.
+                let hold = match (
+                    a.action,
+                    m.current_hand()
+                        .and_then(|hd| hd.observation(Viewer::Spectator).highest_bid),
+                ) {
+                    (Action::Bid(b), Some((_, highest))) if b == highest => " (hold)",
+                    _ => "",
+                };
+                let _ = writeln!(out, "  seat {}: {}{hold}", a.seat, a.action.symbol_text());
             }
             if m.apply(a.seat, a.action).is_err() {
                 let _ = writeln!(out, "  (stops: illegal action)");
@@ -115,8 +124,11 @@ pub fn describe_record(record: &Record) -> String {
             };
             if let Some(hd) = this_hand.filter(|hd| is_play && hd.tricks_done() != tricks_seen) {
                 tricks_seen = hd.tricks_done();
-                let last = hd.observation(Viewer::Spectator).last_trick;
-                let _ = writeln!(out, "  trick {tricks_seen}: {}", trick_text(&last));
+                let o = hd.observation(Viewer::Spectator);
+                let won = o
+                    .last_trick_winner
+                    .map_or(String::new(), |w| format!(" — won by {}", holder(w)));
+                let _ = writeln!(out, "  trick {tricks_seen}: {}{won}", trick_text(&o.last_trick));
             }
         }
         if let Some(o) = h.outcome {

@@ -66,64 +66,6 @@ fn options_that_need_each_other_come_in_any_order_and_their_records_replay() {
 }
 
 #[test]
-fn solve_and_review_read_the_stored_deal_of_a_record_without_a_seed() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = sim(
-        dir.path(),
-        "g.json",
-        &["--seed", "7", "--hands", "4", "--bots", "heuristic"],
-    );
-    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    json.as_object_mut().unwrap().remove("seed");
-    let noseed = dir.path().join("noseed.json");
-    std::fs::write(&noseed, serde_json::to_string(&json).unwrap()).unwrap();
-    // Every hand's first card: the same answer with or without the seed.
-    let mut solved = 0;
-    for (i, h) in json["hands"].as_array().unwrap().iter().enumerate() {
-        let actions = h["actions"].as_array().unwrap();
-        let Some(first_play) = actions
-            .iter()
-            .position(|a| a["action"].as_str().unwrap().starts_with("play"))
-        else {
-            continue;
-        };
-        let solve = |record: &Path| {
-            let out = pref()
-                .arg("solve")
-                .arg("--record")
-                .arg(record)
-                .args(["--hand", &(i + 1).to_string(), "--action", &first_play.to_string()])
-                .output()
-                .unwrap();
-            assert!(out.status.success(), "hand {}: {}", i + 1, stderr_of(&out));
-            stdout_of(&out).lines().take(2).collect::<Vec<_>>().join("\n")
-        };
-        assert_eq!(solve(&file), solve(&noseed), "hand {}", i + 1);
-        solved += 1;
-    }
-    assert!(solved >= 2, "only {solved} hands reached the play");
-    let out = pref().arg("review").arg(&noseed).output().unwrap();
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    // With a seed, a stored deal that is not the seed's is refused, not silently replaced.
-    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    let hands = json["hands"][0]["deal"]["hands"].as_array_mut().unwrap();
-    let (a, b) = (hands[0].clone(), hands[1].clone());
-    hands[0] = b;
-    hands[1] = a;
-    let swapped = dir.path().join("swapped.json");
-    std::fs::write(&swapped, serde_json::to_string(&json).unwrap()).unwrap();
-    let out = pref()
-        .arg("solve")
-        .arg("--record")
-        .arg(&swapped)
-        .args(["--hand", "1", "--action", "0"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(stderr_of(&out).contains("stored deal differs"), "{}", stderr_of(&out));
-}
-
-#[test]
 fn a_short_hand_in_a_record_is_named_by_its_seat() {
     let dir = tempfile::tempdir().unwrap();
     let file = sim(dir.path(), "g.json", &["--seed", "3", "--hands", "1"]);
@@ -134,45 +76,6 @@ fn a_short_hand_in_a_record_is_named_by_its_seat() {
     let out = pref().arg("replay").arg(&bad).output().unwrap();
     assert!(!out.status.success());
     assert!(stderr_of(&out).contains("seat 0 holds 1 card"), "{}", stderr_of(&out));
-}
-
-#[test]
-fn solve_refuses_hand_zero_and_bad_talons_with_one_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = sim(dir.path(), "g.json", &["--seed", "5", "--hands", "1"]);
-    let hands = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
-    let record = file.to_str().unwrap();
-    for (args, expect) in [
-        (vec!["solve", "--record", record, "--hand", "0"], "numbered from 1"),
-        (vec!["solve", "--hands", hands, "--talon", "8H 8H"], "given twice"),
-        (
-            vec!["solve", "--hands", hands, "--talon", "8H 7H", "--lead", "2"],
-            "--lead",
-        ),
-        (vec!["solve", "--hands", "//"], "no cards"),
-        (vec!["solve", "--hands", "AS KS/AS 8S/9S TS"], "card AS"),
-        (
-            vec!["solve", "--hands", "AS KS/7S 8S/9S TS", "--declarer", "5"],
-            "--declarer 5",
-        ),
-        (
-            vec!["solve", "--hands", hands, "--contract", "6S", "--talon", "8H 7H"],
-            "all-pass",
-        ),
-        (
-            vec!["solve", "--hands", "AS KS/7S 8S/9S TS", "--contract", "11NT"],
-            "'11NT'",
-        ),
-    ] {
-        let out = pref().args(&args).output().unwrap();
-        assert!(!out.status.success(), "{args:?}");
-        let err = stderr_of(&out);
-        assert!(err.contains(expect), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{err}");
-    }
-    let out = pref().args(["review", record, "--samples", "0"]).output().unwrap();
-    assert!(!out.status.success() && stderr_of(&out).contains("--samples"));
 }
 
 #[test]
@@ -426,234 +329,6 @@ fn serve_that_cannot_listen_leaves_no_database_behind() {
     );
 }
 
-/// The table without its last line (time and nodes).
-fn table_part(out: &std::process::Output) -> String {
-    let text = stdout_of(out);
-    let lines: Vec<&str> = text.lines().collect();
-    assert!(lines.last().is_some_and(|l| l.starts_with("time ")), "{text}");
-    lines[..lines.len() - 1].join("\n")
-}
-
-/// The seven numbers of each of the table's three rows.
-fn numbers(table: &str) -> Vec<Vec<u8>> {
-    table
-        .lines()
-        .skip(2)
-        .take(3)
-        .map(|l| {
-            let fields: Vec<&str> = l.split_whitespace().collect();
-            fields[fields.len() - 7..].iter().map(|n| n.parse().unwrap()).collect()
-        })
-        .collect()
-}
-
-#[test]
-fn solve_deal_table_from_hands_and_from_a_record_hand_agree() {
-    // Eldest: ♠ A–8 and ♣ A K Q: with the talon (♥ 8 7) he takes all ten in spades or no
-    // trumps. The second, with ♦ A K Q J over the third's ♦ 10–7 and clubs under the
-    // eldest's, is never given the lead: a clean misère.
-    let hands = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
-    let out = pref()
-        .args(["solve", "--hands", hands, "--talon", "8H 7H", "--deal-table"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    let table = table_part(&out);
-    let rows = numbers(&table);
-    assert_eq!((rows[0][0], rows[0][4]), (10, 10), "{table}");
-    assert_eq!(rows[1][5], 0, "{table}");
-    assert!(
-        table.contains("best discards:") && table.contains("0 eldest"),
-        "{table}"
-    );
-
-    // A record's hand: the same table as its deal given by hand, in hand positions from the
-    // eldest, the dealer's left (P1); the rows named by seat.
-    let dir = tempfile::tempdir().unwrap();
-    let file = sim(dir.path(), "g.json", &["--seed", "4", "--hands", "2"]);
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    let hand = &json["hands"][1];
-    let dealer = hand["dealer"].as_u64().unwrap() as usize;
-    let by_seat: Vec<&str> = hand["deal"]["hands"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h.as_str().unwrap())
-        .collect();
-    let by_position: Vec<&str> = (1..=3).map(|k| by_seat[(dealer + k) % 3]).collect();
-    let talon: Vec<&str> = hand["deal"]["talon"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap())
-        .collect();
-    let by_hand = pref()
-        .args([
-            "solve",
-            "--hands",
-            &by_position.join("/"),
-            "--talon",
-            &talon.join(" "),
-            "--deal-table",
-        ])
-        .output()
-        .unwrap();
-    let by_record = pref()
-        .arg("solve")
-        .arg("--record")
-        .arg(&file)
-        .args(["--hand", "2", "--deal-table"])
-        .output()
-        .unwrap();
-    assert!(by_record.status.success(), "{}", stderr_of(&by_record));
-    let from_record = table_part(&by_record);
-    assert_eq!(numbers(&from_record), numbers(&table_part(&by_hand)));
-    assert!(
-        from_record.contains(&format!("seat {} eldest", (dealer + 1) % 3)),
-        "{from_record}"
-    );
-    // `pref review --deal-tables`: the same table for every hand of the record.
-    let review = pref()
-        .arg("review")
-        .arg(&file)
-        .args(["--samples", "1", "--deal-tables"])
-        .output()
-        .unwrap();
-    assert!(review.status.success(), "{}", stderr_of(&review));
-    let text = stdout_of(&review);
-    assert_eq!(text.matches("what the deal held").count(), 2, "{text}");
-    let second = &text[text.find("hand 2: what the deal held").unwrap()..];
-    assert_eq!(numbers(second.split_once('\n').unwrap().1), numbers(&from_record));
-
-    // A whole deal is needed; one line says what is wrong.
-    for (args, expect) in [
-        (vec!["solve", "--deal-table"], "give a deal"),
-        (
-            vec!["solve", "--hands", hands, "--deal-table"],
-            "needs the two talon cards",
-        ),
-        (
-            vec!["solve", "--hands", hands, "--talon", "8H", "--deal-table"],
-            "two talon cards",
-        ),
-        (
-            vec![
-                "solve",
-                "--hands",
-                "AS KS/7S 8S/9S TS",
-                "--talon",
-                "8H 7H",
-                "--deal-table",
-            ],
-            "expected 10",
-        ),
-        (
-            vec!["solve", "--hands", hands, "--talon", "8H 7H", "--deal-table", "--pv"],
-            "cannot be used",
-        ),
-    ] {
-        let out = pref().args(&args).output().unwrap();
-        assert!(!out.status.success(), "{args:?}");
-        let err = stderr_of(&out);
-        assert!(err.contains(expect), "{args:?}: {err}");
-    }
-}
-
-#[test]
-fn solve_from_a_record_names_seats_starts_at_the_first_lead_and_refuses_foreign_options() {
-    let dir = tempfile::tempdir().unwrap();
-    // Seed 1, random bots: hand 1 is an all-pass (its dealer is seat 0, the eldest seat 1).
-    let file = sim(dir.path(), "g.json", &["--seed", "1", "--hands", "6"]);
-    let text = std::fs::read_to_string(&file).unwrap();
-    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let solve = |args: &[&str]| {
-        pref()
-            .arg("solve")
-            .arg("--record")
-            .arg(&file)
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    let mut checked = 0;
-    for (i, h) in json["hands"].as_array().unwrap().iter().enumerate() {
-        let actions = h["actions"].as_array().unwrap();
-        let n = (i + 1).to_string();
-        let Some(first) = actions
-            .iter()
-            .position(|a| a["action"].as_str().unwrap().starts_with("play"))
-        else {
-            // No card play: said in words, not as a position outside the play.
-            let out = solve(&["--hand", &n]);
-            assert!(!out.status.success());
-            assert!(
-                stderr_of(&out).contains(&format!("hand {n} has no card play: ")),
-                "{}",
-                stderr_of(&out)
-            );
-            continue;
-        };
-        // Without --action: the first lead, the same as --action at the first card.
-        let default = solve(&["--hand", &n]);
-        let at_first = solve(&["--hand", &n, "--action", &first.to_string()]);
-        assert!(default.status.success(), "{}", stderr_of(&default));
-        let (d, f) = (stdout_of(&default), stdout_of(&at_first));
-        assert_eq!(
-            d.lines().take(2).collect::<Vec<_>>(),
-            f.lines().take(2).collect::<Vec<_>>()
-        );
-        // Seats, not positions; the all-pass's player is by default the one to move.
-        let leader = actions[first]["seat"].as_u64().unwrap();
-        assert!(d.contains(&format!("to play: seat {leader}")), "{d}");
-        assert!(!d.contains("position"), "{d}");
-        if h["outcome"]["ending"].as_str() == Some("all_pass") || d.contains("the other two against him") {
-            assert!(d.contains(&format!("against him: seat {leader}")), "{d}");
-            let other = (leader + 1) % 3;
-            let out = solve(&["--hand", &n, "--player", &other.to_string()]);
-            assert!(
-                stdout_of(&out).contains(&format!("against him: seat {other}")),
-                "{}",
-                stdout_of(&out)
-            );
-        }
-        checked += 1;
-    }
-    assert!(checked >= 2, "{checked} hands with card play");
-    for args in [
-        ["--contract", "6S"],
-        ["--declarer", "1"],
-        ["--talon", "AH 7C"],
-        ["--lead", "1"],
-    ] {
-        let out = solve(&args);
-        assert!(!out.status.success(), "{args:?}");
-        assert!(
-            stderr_of(&out).contains("cannot be used with"),
-            "{args:?}: {}",
-            stderr_of(&out)
-        );
-    }
-    let out = pref()
-        .args(["solve", "--hands", "AS KS/7S 8S/9S TS", "--action", "3"])
-        .output()
-        .unwrap();
-    assert!(
-        !out.status.success() && stderr_of(&out).contains("cannot be used with"),
-        "{}",
-        stderr_of(&out)
-    );
-    let ten = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
-    let out = pref()
-        .args(["solve", "--hands", ten, "--talon", "7H"])
-        .output()
-        .unwrap();
-    assert!(
-        stderr_of(&out).contains("two with ten-card hands), got 1"),
-        "{}",
-        stderr_of(&out)
-    );
-}
-
 #[test]
 fn score_says_a_match_ended_by_its_hand_limit_is_over_and_numbers_the_settlement_rows() {
     let dir = tempfile::tempdir().unwrap();
@@ -684,4 +359,22 @@ fn score_says_a_match_ended_by_its_hand_limit_is_over_and_numbers_the_settlement
         ),
         (Some(true), Some(false), Some(4))
     );
+}
+
+#[test]
+fn replay_marks_holds_and_says_who_took_each_trick() {
+    // A3 `hold=eldest`, random bots: some eldest holds the highest bid; every trick line
+    // names its winner (R6).
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(
+        dir.path(),
+        "g.json",
+        &["--seed", "2", "--hands", "40", "-o", "hold=eldest"],
+    );
+    let text = stdout_of(&pref().arg("replay").arg(&file).output().unwrap());
+    let tricks: Vec<&str> = text.lines().filter(|l| l.trim_start().starts_with("trick ")).collect();
+    assert!(tricks.len() > 100, "{text}");
+    assert!(tricks.iter().all(|l| l.contains(" — won by seat ")), "{text}");
+    let holds: Vec<&str> = text.lines().filter(|l| l.ends_with(" (hold)")).collect();
+    assert!(!holds.is_empty(), "no hold in 40 hands:\n{text}");
 }

@@ -174,7 +174,8 @@ impl HandOutcome {
                     .map(|d| {
                         let who = d.seat.map_or("dummy".to_string(), &name);
                         let call = match d.call {
-                            WhistCall::None => "",
+                            // A misère's defenders (W7) and the dummy make no call.
+                            WhistCall::None => " defended",
                             WhistCall::Pass => " passed",
                             WhistCall::Whist => " whisted",
                             WhistCall::HalfWhist => " half-whisted",
@@ -276,5 +277,29 @@ mod tests {
             "all-pass: you took 4 tricks, heuristic 2 took 6 tricks"
         );
         assert_eq!(HandOutcome::ThrownIn.summary_naming(names), "thrown in (no bid)");
+    }
+
+    #[test]
+    fn w7_a_miseres_defenders_are_said_to_defend() {
+        let defender = |seat, tricks| DefenderOutcome {
+            seat: Some(seat),
+            call: WhistCall::None,
+            tricks,
+        };
+        let o = HandOutcome::Contract(ContractOutcome {
+            declarer: 1,
+            contract: Bid::Misere,
+            declarer_tricks: 1,
+            defenders: [defender(2, 7), defender(0, 2)],
+            resolution: Resolution::Played,
+            defence: Some(DefenceMode::Open),
+            dealer_whist: false,
+            talon_pushed: false,
+            offer: None,
+        });
+        assert_eq!(
+            o.summary(),
+            "seat 1 declared misère, took 1 trick; seat 2 defended (7 tricks), seat 0 defended (2 tricks); played, defence open"
+        );
     }
 }
