@@ -36,12 +36,12 @@ enum Command {
     Play(PlayArgs),
     /// Validate a game record and print it hand by hand.
     Replay {
-        /// The record (JSON) to replay.
+        /// The record (JSON) to replay; - reads it from standard input.
         file: PathBuf,
     },
     /// Re-score a record and print the scoresheet and the final settlement.
     Score {
-        /// The record (JSON).
+        /// The record (JSON); - reads it from standard input.
         file: PathBuf,
         /// Print JSON for machines instead of text.
         #[arg(long)]
@@ -49,7 +49,7 @@ enum Command {
     },
     /// Draw the scoresheet of a record as the classic pulya (SVG).
     Sheet {
-        /// The record (JSON).
+        /// The record (JSON); - reads it from standard input.
         file: PathBuf,
         /// Where to write the SVG.
         #[arg(long)]
@@ -61,7 +61,7 @@ enum Command {
     /// (misère too), whist call, discard and contract that lost whists (by simulation; a
     /// Hussar game's calls are not weighed).
     Review {
-        /// The record (JSON).
+        /// The record (JSON); - reads it from standard input.
         file: PathBuf,
         /// Report cards that cost at least this many tricks (1 to 10).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
@@ -517,8 +517,13 @@ fn bot_kinds(spec: &str) -> Result<Vec<String>> {
     Ok(kinds)
 }
 
-fn read_record(path: &Path) -> Result<Record> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+/// The record in file `path`, or on standard input for `-`.
+pub(crate) fn read_record(path: &Path) -> Result<Record> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("cannot read the standard input")?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+    };
     Record::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 

@@ -146,8 +146,7 @@ fn hand_from_record(
     a: &SolveArgs,
     path: &std::path::Path,
 ) -> Result<(RussianHand, Vec<(preferans::Seat, preferans::Action)>)> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record = preferans::record::Record::from_json(&text)?;
+    let record = crate::read_record(path)?;
     // The whole record is checked first (the stored deals against the seed, every action).
     record.replay()?;
     let index = (a.hand as usize).checked_sub(1).context("hands are numbered from 1")?;

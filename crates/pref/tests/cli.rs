@@ -177,7 +177,10 @@ fn replay_errors_name_what_and_where() {
     json["hands"][1]["actions"][0]["action"] = saved;
     // A stored outcome that disagrees.
     json["hands"][0]["outcome"] = serde_json::json!({ "kind": "thrown-in" });
-    check(&json.to_string(), &["hand 1", "disagrees"]);
+    check(
+        &json.to_string(),
+        &["hand 1", "disagrees", "kind: stored \"thrown-in\", replayed "],
+    );
     // Unknown version.
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["version"] = 99.into();
@@ -237,6 +240,9 @@ fn score_refuses_a_record_whose_stored_scores_disagree() {
         err.contains(&format!("hand {}", hand + 1)) && err.contains("scores"),
         "{err}"
     );
+    // The field is named with both values, not two JSON dumps.
+    assert!(err.contains("[0].points: stored 999, replayed "), "{err}");
+    assert!(!err.contains('{'), "{err}");
 }
 
 #[test]

@@ -378,3 +378,25 @@ fn replay_marks_holds_and_says_who_took_each_trick() {
     let holds: Vec<&str> = text.lines().filter(|l| l.ends_with(" (hold)")).collect();
     assert!(!holds.is_empty(), "no hold in 40 hands:\n{text}");
 }
+
+#[test]
+fn records_come_from_standard_input_with_a_byte_order_mark_and_an_empty_one_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "g.json", &["--seed", "4", "--hands", "2"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let direct = stdout_of(&pref().arg("score").arg(&file).output().unwrap());
+    let piped = pref().args(["score", "-"]).write_stdin(text.clone()).output().unwrap();
+    assert!(piped.status.success(), "{}", stderr_of(&piped));
+    assert_eq!(stdout_of(&piped), direct);
+    let bom = dir.path().join("bom.json");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    assert_eq!(stdout_of(&pref().arg("score").arg(&bom).output().unwrap()), direct);
+    let empty = dir.path().join("empty.json");
+    std::fs::write(&empty, "\n").unwrap();
+    let out = pref().arg("replay").arg(&empty).output().unwrap();
+    assert!(
+        stderr_of(&out).contains("empty.json: the record is empty"),
+        "{}",
+        stderr_of(&out)
+    );
+}

@@ -189,6 +189,11 @@ impl Record {
     /// # Errors
     /// [`RecordError::Json`] with line and column, or [`RecordError::Format`].
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        // Editors on some systems start a UTF-8 file with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(RecordError::Format("the record is empty".into()));
+        }
         let r: Record = serde_json::from_str(text)?;
         if r.format != RECORD_FORMAT {
             return Err(RecordError::Format(format!(
@@ -379,9 +384,8 @@ impl Record {
             match (derived, h.outcome) {
                 (Some(d), Some(s)) if d != s => {
                     return Err(err(format!(
-                        "stored outcome {} disagrees with the replayed {}",
-                        serde_json::to_string(&s).unwrap_or_default(),
-                        serde_json::to_string(&d).unwrap_or_default()
+                        "the stored outcome disagrees with the replayed one: {}",
+                        differences(&s, &d)
                     )))
                 }
                 (Some(_), None) => return Err(err("the hand is over but no outcome is stored".into())),
@@ -395,15 +399,71 @@ impl Record {
                 let derived = m.sheet().entries_of_hand(number);
                 if *stored != derived {
                     return Err(err(format!(
-                        "stored scores {} disagree with re-scoring {}",
-                        serde_json::to_string(stored).unwrap_or_default(),
-                        serde_json::to_string(&derived).unwrap_or_default()
+                        "the stored scores disagree with re-scoring: {}",
+                        differences(stored, &derived)
                     )));
                 }
             }
         }
         Ok(m)
     }
+}
+
+/// Where `stored` and `replayed` differ, field by field as the record spells them ("tricks[2]:
+/// stored 4, replayed 3"), the first three.
+fn differences<T: Serialize>(stored: &T, replayed: &T) -> String {
+    fn walk(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &mut Vec<String>) {
+        use serde_json::Value;
+        match (a, b) {
+            // Outcomes of different kinds: their kind says it all.
+            (Value::Object(x), Value::Object(y)) if x.get("kind") != y.get("kind") => {
+                let null = Value::Null;
+                let sub = if path.is_empty() {
+                    "kind".to_string()
+                } else {
+                    format!("{path}.kind")
+                };
+                out.push(format!(
+                    "{sub}: stored {}, replayed {}",
+                    x.get("kind").unwrap_or(&null),
+                    y.get("kind").unwrap_or(&null)
+                ));
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+                for k in keys {
+                    let null = Value::Null;
+                    let sub = if path.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{path}.{k}")
+                    };
+                    walk(&sub, x.get(k).unwrap_or(&null), y.get(k).unwrap_or(&null), out);
+                }
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                for (i, (u, v)) in x.iter().zip(y).enumerate() {
+                    walk(&format!("{path}[{i}]"), u, v, out);
+                }
+            }
+            _ if a != b => out.push(format!(
+                "{}: stored {a}, replayed {b}",
+                if path.is_empty() { "value" } else { path }
+            )),
+            _ => {}
+        }
+    }
+    let (a, b) = (serde_json::to_value(stored), serde_json::to_value(replayed));
+    let mut out = Vec::new();
+    if let (Ok(a), Ok(b)) = (&a, &b) {
+        walk("", a, b, &mut out);
+    }
+    let more = out.len().saturating_sub(3);
+    out.truncate(3);
+    if more > 0 {
+        out.push(format!("and {more} more"));
+    }
+    out.join("; ")
 }
 
 fn hand_record(h: &RussianHand) -> HandRecord {
