@@ -2,6 +2,7 @@
 
 mod describe;
 mod play;
+mod progress;
 mod resume;
 mod score;
 mod serve;
@@ -372,7 +373,11 @@ fn run(cli: Cli) -> Result<()> {
                 bail!("--whists is a number of whists, 0 or more (got {whists})");
             }
             let record = read_record(&file)?;
-            let bar = indicatif::ProgressBar::new(2 * record.hands.len() as u64);
+            // Each hand twice: its cards (exact), then its calls (simulated).
+            let bar = progress::bar(
+                2 * record.hands.len() as u64,
+                "steps (each hand's cards, then its calls)",
+            );
             let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
                 .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             let hands = record.hands.len();

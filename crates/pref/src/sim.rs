@@ -1,6 +1,5 @@
 //! `pref sim`: bots (random-legal by default) play a match; the result is a game record.
 
-use indicatif::{ProgressBar, ProgressStyle};
 use preferans::record::{PlayerRecord, Record};
 use preferans::{HandOutcome, HandState, Match, Rules, Viewer};
 use preferans_bots::Bot;
@@ -24,14 +23,8 @@ pub fn simulate(
     // On a terminal only (indicatif draws nothing when standard error is not one): slow
     // bots take a tenth of a second a hand, and a whole match has no length known ahead.
     let bar = match hands {
-        Some(n) => ProgressBar::new(u64::from(n)).with_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} hands {per_sec} eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        ),
-        None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{spinner} {pos} hands played, {per_sec} (a whole match, to its end)")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        ),
+        Some(n) => crate::progress::bar(u64::from(n), "hands"),
+        None => crate::progress::spinner("hands played", "a whole match, to its end"),
     };
     let mut stopped = false;
     while let Some(hand) = m.current_hand() {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use preferans::Rules;
 use preferans_bots::duplicate::{mean_ci95, play_board, seatings, Board};
 use rayon::prelude::*;
@@ -33,14 +33,10 @@ pub fn run(rules: &Rules, kinds: &[String], deals: u64, seed: u64, records: Opti
         std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     let bar = if deals >= 20 {
-        ProgressBar::new(deals)
+        crate::progress::bar(deals, "deals")
     } else {
         ProgressBar::hidden()
     };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals {per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
     let results: Vec<Result<Vec<Board>, String>> = (0..deals)
         .into_par_iter()
         .map(|d| {
@@ -81,12 +77,19 @@ pub fn run(rules: &Rules, kinds: &[String], deals: u64, seed: u64, records: Opti
 /// The report as text: each bot's whists per deal with a 95% confidence interval.
 pub fn text(report: &Report, deals: u64) -> String {
     let mut s = format!(
-        "{deals} deals, {} boards (every seating of every deal)\n",
-        report.boards
+        "{}, {} (every seating of every deal)\n",
+        crate::describe::count(deals as usize, "deal"),
+        crate::describe::count(report.boards, "board")
     );
     s += &format!("{:<12} {:>12} {:>12}\n", "bot", "whists/deal", "95% CI ±");
     for (kind, m, ci) in ranked(report) {
-        s += &format!("{kind:<12} {m:>12.2} {ci:>12.2}\n");
+        // One deal has no spread to measure.
+        let ci = if ci.is_finite() {
+            format!("{ci:.2}")
+        } else {
+            "n/a".into()
+        };
+        s += &format!("{kind:<12} {m:>12.2} {ci:>12}\n");
     }
     s
 }

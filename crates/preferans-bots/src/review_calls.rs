@@ -143,7 +143,8 @@ pub fn review_calls(
         let best = vals.iter().copied().max_by(|x, y| x.1.total_cmp(&y.1));
         if let (Some(chosen), Some((best_action, best))) = (chosen, best) {
             let cost = best - chosen;
-            if best_action != a.action && cost >= threshold {
+            // A cost that rounds to 0.0 whists (as printed) is no mistake, whatever the threshold.
+            if best_action != a.action && cost >= threshold.max(0.05) {
                 out.push(CallMistake {
                     hand,
                     index,
