@@ -32,15 +32,23 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play N hands with bots (random-legal by default) and write the game record.
+    #[command(
+        after_help = "Examples:\n  pref sim --hands 1000 --seed 7 --out game.json\n  pref sim --rules leningrad --players 4 -o dealer_allpass_talon=true --bots heuristic --out game.json"
+    )]
     Sim(SimArgs),
     /// Play against bots in the terminal: full screen, or line by line with --plain or without a terminal.
+    #[command(
+        after_help = "Examples:\n  pref play --rules sochi --target 10 --save game.json\n  pref play --resume game.json\n  pref play --plain --ascii --bots heuristic"
+    )]
     Play(PlayArgs),
     /// Validate a game record and print it hand by hand.
+    #[command(after_help = "Examples:\n  pref replay game.json\n  pref replay - < game.json")]
     Replay {
         /// The record (JSON) to replay; - reads it from standard input.
         file: PathBuf,
     },
     /// Re-score a record and print the scoresheet and the final settlement.
+    #[command(after_help = "Examples:\n  pref score game.json\n  pref score --json game.json")]
     Score {
         /// The record (JSON); - reads it from standard input.
         file: PathBuf,
@@ -49,6 +57,7 @@ enum Command {
         json: bool,
     },
     /// Draw the scoresheet of a record as the classic pulya (SVG).
+    #[command(after_help = "Example:\n  pref sheet game.json --svg pulya.svg")]
     Sheet {
         /// The record (JSON); - reads it from standard input.
         file: PathBuf,
@@ -57,10 +66,14 @@ enum Command {
         svg: PathBuf,
     },
     /// Double-dummy analysis: the exact result of a position and the value of every card.
+    #[command(
+        after_help = "Examples:\n  pref solve --hands \"AS KS/7S 8S/9S TS\" --contract misere\n  pref solve --record game.json --hand 3 --action 20 --pv\n  pref solve --record game.json --hand 3 --deal-table"
+    )]
     Solve(solve::SolveArgs),
     /// Review a record: every card that lost tricks (double-dummy, exact), and every bid
     /// (misère too), whist call, discard and contract that lost whists (by simulation; a
     /// Hussar game's calls are not weighed).
+    #[command(after_help = "Examples:\n  pref review game.json\n  pref review game.json --whists 5 --deal-tables")]
     Review {
         /// The record (JSON); - reads it from standard input.
         file: PathBuf,
@@ -79,10 +92,17 @@ enum Command {
         deal_tables: bool,
     },
     /// Duplicate tournament between bots: every deal played with every seating, in parallel.
+    #[command(
+        alias = "tournament",
+        after_help = "Examples:\n  pref match --bots heuristic,random,random --deals 2000\n  pref match --bots expert,heuristic,heuristic --deals 200 --out report.json"
+    )]
     Match(MatchArgs),
     /// List the presets and every option with its default in each preset.
     Rules,
     /// Serve the game in the browser: lobby, tables with bots and people, stored games.
+    #[command(
+        after_help = "Examples:\n  pref serve\n  pref serve --addr 0.0.0.0:8080 --database postgres://localhost/pref"
+    )]
     Serve(serve::ServeArgs),
 }
 

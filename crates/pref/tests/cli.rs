@@ -30,6 +30,20 @@ fn help_on_every_command() {
         assert!(out.status.success());
         assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
     }
+    // Each command that works on files or runs long shows how it is used.
+    for cmd in [
+        "sim", "play", "replay", "score", "sheet", "solve", "review", "match", "serve",
+    ] {
+        let out = pref().args([cmd, "--help"]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            text.contains("Example") && text.contains(&format!("  pref {cmd} ")),
+            "{cmd}: {text}"
+        );
+    }
+    // `tournament` is another name for `match`.
+    let out = pref().args(["tournament", "--help"]).output().unwrap();
+    assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("Duplicate tournament"));
 }
 
 #[test]

@@ -403,7 +403,10 @@ fn records_come_from_standard_input_with_a_byte_order_mark_and_an_empty_one_says
 
 #[test]
 fn a_one_deal_match_reads_in_the_singular_and_has_no_interval() {
-    let out = pref().args(["match", "--deals", "1", "--bots", "heuristic,random,random"]).output().unwrap();
+    let out = pref()
+        .args(["match", "--deals", "1", "--bots", "heuristic,random,random"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     let text = stdout_of(&out);
     assert!(text.starts_with("1 deal, 3 boards"), "{text}");
