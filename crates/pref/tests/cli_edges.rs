@@ -377,6 +377,13 @@ fn replay_marks_holds_and_says_who_took_each_trick() {
     assert!(tricks.iter().all(|l| l.contains(" — won by seat ")), "{text}");
     let holds: Vec<&str> = text.lines().filter(|l| l.ends_with(" (hold)")).collect();
     assert!(!holds.is_empty(), "no hold in 40 hands:\n{text}");
+    // Each played hand says what it wrote on the sheet.
+    let results = text.lines().filter(|l| l.trim_start().starts_with("result: ")).count();
+    let written = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("written: seat "))
+        .count();
+    assert!(written > 0 && written <= results, "{written} of {results}:\n{text}");
 }
 
 #[test]
