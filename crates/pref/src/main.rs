@@ -420,15 +420,18 @@ fn run(cli: Cli) -> Result<()> {
                     if m.cost == 1 { "" } else { "s" }
                 );
             }
-            outln!("{} card decisions cost tricks (threshold {threshold})", mistakes.len());
+            outln!(
+                "{} cost tricks (threshold {threshold})",
+                describe::count(mistakes.len(), "card decision")
+            );
             for c in &calls {
                 outln!(
-                    "hand {} action {}: seat {} chose '{}' — best '{}' — costs {:.1} whists (simulated)",
+                    "hand {} action {}: seat {} chose {} — best {} — costs {:.1} whists (simulated)",
                     c.hand,
                     c.index,
                     c.seat,
-                    c.chosen,
-                    c.best,
+                    c.chosen.symbol_text(),
+                    c.best.symbol_text(),
                     c.cost
                 );
             }
