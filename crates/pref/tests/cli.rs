@@ -1,16 +1,9 @@
 //! The `pref` commands end to end: help, sim → replay, the schema, and one-line errors that
 //! write nothing.
 
-use assert_cmd::Command;
+mod common;
+use common::{pref, stderr_of};
 use std::path::Path;
-
-fn pref() -> Command {
-    Command::cargo_bin("pref").unwrap()
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).to_string()
-}
 
 fn schema() -> jsonschema::Validator {
     let text =

@@ -2,30 +2,10 @@
 //! other given in any order, records without a seed, positions numbered from 0, talon checks,
 //! a closed output pipe, and readable outcome lines.
 
-use assert_cmd::Command;
+mod common;
+use common::{pref, sim, stderr_of, stdout_of};
 use std::io::Read;
-use std::path::{Path, PathBuf};
 use std::process::Stdio;
-
-fn pref() -> Command {
-    Command::cargo_bin("pref").unwrap()
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).to_string()
-}
-
-fn stdout_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
-
-/// `pref sim` with `args`, the record written to `dir/name`.
-fn sim(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
-    let file = dir.join(name);
-    let out = pref().arg("sim").args(args).arg("--out").arg(&file).output().unwrap();
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    file
-}
 
 #[test]
 fn options_that_need_each_other_come_in_any_order_and_their_records_replay() {

@@ -1,20 +1,9 @@
 //! `pref play --plain`, the line-by-line game: saved as it goes, hands' results with what
 //! they wrote, a discard asked for in words, and who took each trick.
 
-use assert_cmd::Command;
+mod common;
+use common::{pref, stderr_of, stdout_of};
 use std::process::Stdio;
-
-fn pref() -> Command {
-    Command::cargo_bin("pref").unwrap()
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).to_string()
-}
-
-fn stdout_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
 
 #[test]
 fn plain_play_saves_the_record_after_every_action() {

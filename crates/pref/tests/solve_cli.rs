@@ -1,28 +1,9 @@
 //! `pref solve`: a deal given by hand or a record's position, the deal table, seats named,
 //! and bad input refused with one line.
 
-use assert_cmd::Command;
-use std::path::{Path, PathBuf};
-
-fn pref() -> Command {
-    Command::cargo_bin("pref").unwrap()
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).to_string()
-}
-
-fn stdout_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
-
-/// `pref sim` with `args`, the record written to `dir/name`.
-fn sim(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
-    let file = dir.join(name);
-    let out = pref().arg("sim").args(args).arg("--out").arg(&file).output().unwrap();
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    file
-}
+mod common;
+use common::{pref, sim, stderr_of, stdout_of};
+use std::path::Path;
 
 #[test]
 fn solve_and_review_read_the_stored_deal_of_a_record_without_a_seed() {
