@@ -69,7 +69,7 @@ export function actionLabel(a) {
   }
   if (verb === "play") return cardLabel(rest[0]);
   if (verb === "discard") return "discard " + rest.map(cardLabel).join(" ");
-  if (verb === "offer") return "offer: we take " + rest[0];
+  if (verb === "offer") return "offers to take " + rest[0];
   if (verb === "take") return "take the talon";
   if (verb === "look") return "look at hand " + rest[0];
   return a;

@@ -84,7 +84,15 @@ function seatLabel(holder, view) {
 }
 
 // The hand whose card is next (an open hand the viewer plays from, W4 / H1, included).
-const handToPlay = (obs) => (obs.to_play === null || obs.to_play === undefined ? null : obs.hands[obs.to_play] ?? null);
+// The hand whose card is next: none while an offer waits for its answer (P3).
+const handToPlay = (obs) => (obs.offer || obs.to_play === null || obs.to_play === undefined ? null : obs.hands[obs.to_play] ?? null);
+
+// P3: an offer in words, for `you`: "Boris offers to take 9 of the 9 tricks left".
+function offerText(obs, seats, you) {
+  const left = 10 - obs.tricks_done;
+  const who = obs.offer.by === you ? "You offer" : `${holderName({ seat: obs.offer.by }, seats, you)} offers`;
+  return `${who} to take ${obs.offer.tricks} of the ${left} trick${left === 1 ? "" : "s"} left (${obs.offer.declarer_side ? "the declarer's side" : "the defence"})`;
+}
 
 function seatBox(view, hv, obs) {
   const holder = hv.holder;
@@ -143,7 +151,8 @@ function renderTurn(view, obs) {
   if (seated && obs.legal_actions.length > 0) {
     turn.classList.add("mine");
     const other = obs.phase === "play" && hv && (hv.holder === "dummy" || hv.holder.seat !== view.you);
-    turn.textContent = other ? `Your turn: play from ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand.` : "Your turn.";
+    if (obs.offer && obs.offer.by !== view.you) turn.textContent = `Your turn: ${offerText(obs, view.seats, view.you)} — accept or refuse.`;
+    else turn.textContent = other ? `Your turn: play from ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand.` : "Your turn.";
     // A phone's first screen may not reach the choices: one tap brings them into view.
     turn.append(el("button", { class: "to-choices", text: "show my choices", onclick: () => document.querySelector("#actions button:enabled, #hand button:enabled, #others button:enabled")?.scrollIntoView({ block: "center", behavior: "smooth" }) }));
     return;
@@ -313,7 +322,7 @@ function draw(view) {
   if (obs.talon.length || backs) $("talon").append(el("span", { text: talonLabel }), ...obs.talon.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
   if (obs.offer) {
     $("offer").hidden = false;
-    $("offer").textContent = `${holderName({ seat: obs.offer.by }, view.seats, view.you)} offers: their side takes ${obs.offer.tricks} of the remaining tricks.`;
+    $("offer").textContent = `${offerText(obs, view.seats, view.you)}.`;
   }
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;

@@ -139,7 +139,7 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
   await page.selectOption("#offer-tricks", { index: 1 });
   await page.click("#offer-btn");
   // The bots answer at once: refused (play goes on) or accepted (the hand ends).
-  await page.waitForFunction(() => /offer: we take/.test(document.querySelector("#calls").textContent) || document.querySelector("#game-over:not([hidden])"));
+  await page.waitForFunction(() => /Vera: offers to take \d/.test(document.querySelector("#calls").textContent) || document.querySelector("#game-over:not([hidden])"));
   assert.deepEqual(problems, [], "no script errors");
 });
 
@@ -411,5 +411,34 @@ test("on a phone the hint panel comes right under the table, and its hints are t
   await page.click("#hint-btn");
   await page.waitForSelector("#hints li button");
   assert.match(await page.locator("#hints li").first().innerText(), /recommended/);
+  await page.close();
+});
+
+test("an offer to answer (P3) is said on the turn line, with no hand to play from", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }];
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  let answered = false;
+  for (let seed = 1; seed <= 60 && !answered; seed++) {
+    const { id } = await (await post("/api/tables", { name: "an offer", seats, hand_limit: 1, seed })).json();
+    const { token } = await (await post(`/api/tables/${id}/seats`, { name: "Zoe", seat: 0 })).json();
+    await page.goto(`${base}/`);
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
+    await page.goto(`${base}/table/${id}`);
+    for (let i = 0; i < 60; i++) {
+      await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
+      if (await page.locator("#game-over:not([hidden])").count()) break;
+      if (await page.locator('#actions button[data-action="accept"]:enabled').count()) {
+        const turn = await page.locator("#turn").innerText();
+        assert.match(turn, /^Your turn: heuristic bot \d offers to take \d+ of the \d+ tricks? left \(the declarer's side\) — accept or refuse\./);
+        assert.doesNotMatch(turn, /play from/);
+        assert.match(await page.locator("#offer").innerText(), /offers to take \d+ of the \d+ tricks? left/);
+        assert.equal(await page.locator("#me.to-move").count(), 1, "the answer is his own");
+        answered = true;
+        break;
+      }
+      await playOneTurn(page);
+    }
+  }
+  assert.ok(answered, "a bot declarer made an offer to answer");
   await page.close();
 });
