@@ -307,12 +307,15 @@ function draw(view) {
   $("calls").hidden = calls === "";
   $("calls").textContent = calls;
   if (!previous) {
-    const shown = obs.trick.length ? obs.trick : obs.last_trick;
-    for (const tc of shown) $("trick").append(el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) })));
-    if (!obs.trick.length && obs.last_trick.length) {
-      $("trick").prepend(el("span", { class: "muted", text: "last trick:" }));
-      $("trick").append(wonBy(obs.last_trick_winner, view.seats, view.you));
+    const figure = (tc) => el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) }));
+    // The trick just completed stays in view until a player adds to the next one: a talon
+    // card leads the all-pass's first tricks (X2) at once.
+    const onlyTalon = obs.trick.length > 0 && obs.trick.every((tc) => tc.by === "talon");
+    if ((!obs.trick.length || onlyTalon) && obs.last_trick.length) {
+      $("trick").append(el("span", { class: "muted", text: "last trick:" }), ...obs.last_trick.map(figure), wonBy(obs.last_trick_winner, view.seats, view.you));
+      if (onlyTalon) $("trick").append(el("span", { class: "muted", text: "now:" }));
     }
+    $("trick").append(...obs.trick.map(figure));
   }
   // The talon turned up, or face down; in an all-pass (no declarer) the cards that led a
   // trick, then those still face down. Once the declarer holds it, it says so.

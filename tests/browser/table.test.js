@@ -442,3 +442,27 @@ test("an offer to answer (P3) is said on the turn line, with no hand to play fro
   assert.ok(answered, "a bot declarer made an offer to answer");
   await page.close();
 });
+
+test("in an all-pass the trick just completed stays in view beside the talon card that leads the next (X2)", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "human" }];
+  const { id } = await (await post("/api/tables", { name: "all pass", seats, hand_limit: 1, seed: 5 })).json();
+  const pages = [];
+  for (const [seat, name] of [[0, "Ada"], [1, "Bea"], [2, "Cy"]]) pages.push(await seatedPage(id, seat, name));
+  let seen = false;
+  for (let i = 0; i < 200 && !seen; i++) {
+    // Whoever is to move passes (an all-pass) or plays his first playable card; after each
+    // card Ada's table is read.
+    let acted = false;
+    for (const page of pages) {
+      if (seen || !(await page.locator(`#actions button:enabled, ${CARD}`).count())) continue;
+      await playOneTurn(page);
+      acted = true;
+      await pages[0].waitForTimeout(150);
+      seen = /last trick:[^]*won by [^]*now:[^]*talon/.test(await pages[0].locator("#trick").innerText());
+    }
+    if (!acted && (await pages[0].locator("#game-over:not([hidden])").count())) break;
+    await pages[0].waitForTimeout(50);
+  }
+  assert.ok(seen, "the first trick shown with its winner beside the next talon card");
+  for (const page of pages) await page.close();
+});
