@@ -14,6 +14,7 @@ let isPrivate = false;
 let chatShown = null;
 let gameOverShown = null;
 let sent = false; // an action is on its way: no second one until the server answers
+let focusBeforeSend = null; // what had the keyboard's focus when the action was sent
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -24,6 +25,9 @@ function act(action) {
   // server's next state (or its refusal) arrives.
   if (sent) return;
   sent = true;
+  // Disabling the focused choice drops the focus: the redraw puts it back from here.
+  const focused = document.activeElement;
+  if (focused?.closest?.(".felt")) focusBeforeSend = focusKeyOf(focused);
   for (const b of document.querySelectorAll("button[data-action], #discard-btn, #offer-btn")) b.disabled = true;
   $("error").textContent = "";
   $("hints").replaceChildren();
@@ -199,11 +203,15 @@ function keysHelp(obs) {
   return ["Keyboard: type your choice — ", names.flatMap((n, i) => (i ? [", ", kbd(n)] : [kbd(n)])), " — played once it names one choice (", kbd("Enter"), " when it names one exactly, ", kbd("Esc"), " clears)."];
 }
 
+// What names an element of the table across redraws.
+const focusKeyOf = (e) => e.getAttribute("data-action") ?? e.getAttribute("data-card") ?? e.id;
+
 function render(view) {
   // Whatever the keyboard was on inside the table gets the focus back after the redraw (or,
   // gone, the first choice left, else the turn line), instead of the page's start.
   const focused = document.activeElement;
-  const focusKey = focused?.closest?.(".felt") ? focused.getAttribute("data-action") ?? focused.getAttribute("data-card") ?? focused.id : null;
+  const focusKey = focused?.closest?.(".felt") ? focusKeyOf(focused) : focusBeforeSend;
+  focusBeforeSend = null;
   draw(view);
   if (focusKey !== null) {
     const again = [...document.querySelectorAll(".felt [data-action], .felt [data-card], .felt [id]")].find((e) => (e.getAttribute("data-action") ?? e.getAttribute("data-card") ?? e.id) === focusKey && !e.disabled);

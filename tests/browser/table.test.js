@@ -371,6 +371,11 @@ test("the keyboard's focus stays in the table across a redraw, and a timer redra
   await talker.click("#chat-send");
   await p.waitForFunction(() => document.querySelector("#chat-log").textContent.includes("hello"));
   assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before);
+  // Enter on the focused choice sends it; after the server's answer the focus is still in the
+  // table (not back at the page's top).
+  await p.keyboard.press("Enter");
+  await p.waitForFunction((a) => !document.querySelector(`#actions [data-action="${a}"]:enabled`), before);
+  await p.waitForFunction(() => document.activeElement?.closest(".felt"));
   await other.close();
 });
 
