@@ -197,8 +197,9 @@ function renderTimer(view) {
 function keysHelp(obs) {
   const kbd = (t) => el("kbd", { text: t });
   const legal = obs?.legal_actions ?? [];
-  if (legal.some((a) => a.startsWith("discard "))) return ["Keyboard: type a card (", kbd("7h"), ", ", kbd("qs"), ") to choose it for the discard."];
-  const names = [...new Set(legal.map(shortName))].slice(0, 5).map((n) => n.replace(/^t(?=([scdh]|nt)$)/, "10"));
+  if (legal.some((a) => a.startsWith("discard "))) return ["Keyboard: type a card (", kbd("7h"), ", ", kbd("qs"), ") to choose it for the discard, then ", kbd("Enter"), " to discard the two."];
+  // Offers are made with their chooser (P3): the shortcuts are cards and calls.
+  const names = [...new Set(legal.filter((a) => !a.startsWith("offer ")).map(shortName))].slice(0, 5).map((n) => n.replace(/^t(?=([scdh]|nt)$)/, "10"));
   if (!names.length) return ["Keyboard: on your turn, type a card or a bid (", kbd("7h"), ", ", kbd("10nt"), ", ", kbd("mis"), ", ", kbd("pass"), ")."];
   return ["Keyboard: type your choice — ", names.flatMap((n, i) => (i ? [", ", kbd(n)] : [kbd(n)])), " — played once it names one choice (", kbd("Enter"), " when it names one exactly, ", kbd("Esc"), " clears)."];
 }
@@ -523,7 +524,14 @@ document.addEventListener("keydown", (ev) => {
   const waiting = t.endsWith("1");
   const probe = waiting ? `${t.slice(0, -1)}t` : t;
   const dropLast = () => { typed = ev.key === "Enter" ? "" : typed.slice(0, -1); };
-  if (discarding) {
+  if (discarding && ev.key === "Enter" && !probe && selected.size === 2) {
+    // Enter discards the two cards chosen.
+    const pair = all.find((a) => a.startsWith("discard ") && a.split(" ").slice(1).every((c) => selected.has(c)));
+    if (pair) {
+      selected = new Set();
+      act(pair);
+    }
+  } else if (discarding) {
     // A card of my hand (the talon taken) is selected or unselected by its name.
     const mine = (obs.hands.find((h) => h.holder !== "dummy" && h.holder.seat === state.you)?.cards ?? "").split(" ").filter((c) => c && c !== "-");
     const card = mine.find((c) => c.toLowerCase() === probe);
@@ -532,6 +540,8 @@ document.addEventListener("keydown", (ev) => {
       else if (selected.size < 2) selected.add(card);
       typed = "";
       render(state);
+      // Two chosen: Enter presses Discard.
+      if (selected.size === 2) $("discard-btn")?.focus();
     } else if (!mine.some((c) => c.toLowerCase().startsWith(probe))) dropLast();
   } else {
     const exact = legal.filter((a) => shortName(a) === probe);

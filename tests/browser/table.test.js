@@ -132,6 +132,7 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
     }
   }
   assert.ok(offered, "some seed gives this person an offer to make");
+  assert.doesNotMatch(await page.locator("#keys-help").innerText(), /offer/, "the shortcuts are cards, not offers");
   assert.equal(await page.locator('#actions button[data-action^="offer"]').count(), 0, "no button per number");
   const choices = await page.locator("#offer-tricks option").count();
   assert.ok(choices >= 2, `a number of tricks to choose (${choices})`);
@@ -260,7 +261,9 @@ test("a discard is chosen by typing the cards' names", async () => {
   await page.keyboard.type(spoken(cards[1]).toLowerCase());
   await page.waitForSelector(`#hand button.card.selected[data-card="${cards[1]}"]`);
   await page.waitForSelector("#discard-btn:enabled");
-  await page.click("#discard-btn");
+  assert.match(await page.locator("#keys-help").innerText(), /then Enter to discard the two/);
+  // Enter discards them, with no click (the focus where the typing left it).
+  await page.keyboard.press("Enter");
   await page.waitForFunction(() => !document.querySelector("#discard-btn"));
   assert.equal(await page.locator("#hand button.card").count(), 10);
 });
