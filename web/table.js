@@ -106,8 +106,12 @@ function seatBox(view, hv, obs) {
   if (seatNo !== null && seatNo === obs.declarer) tags.push("declarer");
   if (hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
   if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
-  const away = seatNo !== null && seatNo !== view.you && view.seats[seatNo]?.away_since_ms;
-  if (away) tags.push("away");
+  const awaySince = seatNo !== null && seatNo !== view.you ? view.seats[seatNo]?.away_since_ms : null;
+  if (awaySince) tags.push("away");
+  // The button comes once the server's wait is over (the page redraws itself then).
+  const waitLeft = awaySince ? awaySince + (view.away_before_bot_ms ?? 0) - Date.now() : null;
+  const away = awaySince && waitLeft <= 0;
+  if (awaySince && waitLeft > 0) redrawIn(waitLeft + 250);
   // An open hand this viewer plays (open whist, the Hussar dummy): its legal cards are
   // buttons, the others dimmed while it is to play.
   const playing = handToPlay(obs) === hv;
@@ -202,6 +206,13 @@ function keysHelp(obs) {
   const names = [...new Set(legal.filter((a) => !a.startsWith("offer ")).map(shortName))].slice(0, 5).map((n) => n.replace(/^t(?=([scdh]|nt)$)/, "10"));
   if (!names.length) return ["Keyboard: on your turn, type a card or a bid (", kbd("7h"), ", ", kbd("10nt"), ", ", kbd("mis"), ", ", kbd("pass"), ")."];
   return ["Keyboard: type your choice — ", names.flatMap((n, i) => (i ? [", ", kbd(n)] : [kbd(n)])), " — played once it names one choice (", kbd("Enter"), " when it names one exactly, ", kbd("Esc"), " clears)."];
+}
+
+// A redraw after `ms` (one pending at a time): a wait shown on the table has ended.
+let redrawTimer = null;
+function redrawIn(ms) {
+  clearTimeout(redrawTimer);
+  redrawTimer = setTimeout(() => state && render(state), ms);
 }
 
 // What names an element of the table across redraws.

@@ -193,6 +193,11 @@ impl Hub {
         })
     }
 
+    /// The wait before a bot may take an away person's seat, in milliseconds.
+    fn away_before_bot_ms(&self) -> i64 {
+        i64::try_from(self.settings.away_before_bot.as_millis()).unwrap_or(i64::MAX)
+    }
+
     /// Loads every stored table (replaying its log) and starts its bots and timers.
     ///
     /// # Errors
@@ -216,7 +221,7 @@ impl Hub {
         for t in &stored {
             // A log that no longer replays (a corrupt row, a rules change) leaves that one
             // table out, loudly, rather than keeping every other table from being served.
-            let table = match Table::restore(t) {
+            let mut table = match Table::restore(t) {
                 Ok(table) => table,
                 Err(e) => {
                     tracing::error!(table = %t.id, "not loaded: {e}");
@@ -226,6 +231,7 @@ impl Hub {
             if table.status() == TableStatus::Finished && t.status != TableStatus::Finished {
                 hub.store.finish_table(&t.id).await?;
             }
+            table.away_before_bot_ms = hub.away_before_bot_ms();
             map.insert(t.id.clone(), Arc::new(handle(table)));
         }
         let handles: Vec<_> = map.values().cloned().collect();
@@ -314,7 +320,8 @@ impl Hub {
         let id = random_hex(6);
         // Stored as a signed BIGINT: 63 bits.
         let seed = config.seed.unwrap_or_else(|| random_seed() >> 1);
-        let table = Table::new(id.clone(), config, seed, now_ms())?;
+        let mut table = Table::new(id.clone(), config, seed, now_ms())?;
+        table.away_before_bot_ms = self.away_before_bot_ms();
         // The configuration as the table understood it (an empty password is none).
         self.store.create_table(&id, &table.config, seed).await?;
         let h = Arc::new(handle(table));

@@ -93,6 +93,9 @@ pub struct View {
     pub next_table: Option<String>,
     /// The table's chat, oldest first (the last [`CHAT_LINES`], stored with the table).
     pub chat: Vec<ChatLine>,
+    /// How long a seated person must have been away before another player may let a bot
+    /// play his seat, in milliseconds (`pref serve --away-before-bot-secs`).
+    pub away_before_bot_ms: i64,
 }
 
 /// A table in memory.
@@ -115,6 +118,8 @@ pub struct Table {
     pub deadline_ms: Option<i64>,
     /// A task is driving this table's bots.
     pub bot_driver_running: bool,
+    /// The server's wait before a bot may take an away person's seat, in milliseconds.
+    pub away_before_bot_ms: i64,
     /// The table of the next game with the same seats (a rematch), once started.
     next_table: Option<String>,
     /// The last [`CHAT_LINES`] chat lines, oldest first (stored: a restart keeps them).
@@ -182,6 +187,7 @@ impl Table {
             version: 0,
             deadline_ms: None,
             bot_driver_running: false,
+            away_before_bot_ms: 120_000,
             next_table: None,
             chat: std::collections::VecDeque::new(),
             chat_said: 0,
@@ -483,6 +489,7 @@ impl Table {
             deadline_ms: self.deadline_ms,
             next_table: self.next_table.clone(),
             chat: self.chat.iter().cloned().collect(),
+            away_before_bot_ms: self.away_before_bot_ms,
         }
     }
 
