@@ -58,6 +58,8 @@ function connect() {
 }
 
 function onError(message) {
+  if (chatSent !== null && /chat/.test(message) && !$("chat-text").value) $("chat-text").value = chatSent;
+  chatSent = null;
   if (sent && state) {
     sent = false;
     render(state); // the refused action's choices back
@@ -173,7 +175,9 @@ function renderTurn(view, obs) {
       view.deadline_ms ? " (a timer plays the seat meanwhile)" : "");
     return;
   }
-  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}…`;
+  // Open defence: the passer's cards are played by the whister.
+  const fromMine = seated && hv && hv.holder !== "dummy" && hv.holder.seat === view.you;
+  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : ""}…`;
 }
 
 // The last trick of the hand just finished, while the next hand has no trick yet (and at the
@@ -307,8 +311,10 @@ function draw(view) {
       $("me").classList.toggle("to-move", playing ? handToPlay(obs) === hv : obs.to_move === view.you);
       renderHand(hv, obs);
     } else {
-      // The Hussar dummy (H1) sits after the players.
-      boxes.push([hv.holder === "dummy" ? n : place(hv.holder.seat), seatBox(view, hv, obs)]);
+      // Hussar (H1): the dummy sits where it plays, in the playing order after the viewer.
+      const me = Math.max(0, obs.hands.findIndex((h) => h.holder !== "dummy" && h.holder.seat === base));
+      const key = obs.hands.some((h) => h.holder === "dummy") ? (obs.hands.indexOf(hv) - me + 3) % 3 : place(hv.holder.seat);
+      boxes.push([key, seatBox(view, hv, obs)]);
     }
   }
   // F1: the four-player dealer sits the hand out.
@@ -591,12 +597,14 @@ $("leave-btn").addEventListener("click", async () => {
   }
 });
 
+let chatSent = null; // the line on its way: back in the box if the server refuses it
 $("chat-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const text = $("chat-text").value.trim();
   if (!text) return;
   $("error").textContent = "";
   send({ type: "chat", token, text });
+  chatSent = text;
   $("chat-text").value = "";
 });
 $("hint-btn").addEventListener("click", () => { $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); send({ type: "hint", token }); });

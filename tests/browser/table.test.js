@@ -475,3 +475,20 @@ test("in an all-pass the trick just completed stays in view beside the talon car
   assert.ok(seen, "the first trick shown with its winner beside the next talon card");
   for (const page of pages) await page.close();
 });
+
+test("a Hussar dummy sits where it plays (H1: eldest, dummy, dealer) for either player", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }];
+  const { id } = await (await post("/api/tables", { name: "hussar", seats, hand_limit: 1, seed: 2 })).json();
+  const order = async (page) => {
+    await page.waitForSelector("#others .seat");
+    return page.locator("#others .seat").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-seat") ?? "dummy"));
+  };
+  // Hand 1: seat 0 deals, seat 1 is the eldest. After the dealer come the eldest, then the
+  // dummy; after the eldest, the dummy, then the dealer.
+  const dealer = await seatedPage(id, 0, "Dee");
+  const eldest = await seatedPage(id, 1, "Eli");
+  assert.deepEqual(await order(dealer), ["1", "dummy"]);
+  assert.deepEqual(await order(eldest), ["dummy", "0"]);
+  await dealer.close();
+  await eldest.close();
+});
