@@ -252,6 +252,9 @@ function draw(view) {
   // A seated person's controls while the game goes on: typed shortcuts, hints, leaving.
   $("keys-help").hidden = $("leave-btn").hidden = $("hint-btn").hidden = !seated || view.game_over;
   $("hint-panel").hidden = $("hint-btn").hidden;
+  // F1: the four-player dealer sitting the hand out has nothing to type or ask a hint for.
+  const sitsOut = seated && view.observation && !view.observation.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you);
+  if (sitsOut) $("keys-help").hidden = $("hint-btn").hidden = true;
   $("keys-text").replaceChildren(...keysHelp(view.observation).flat());
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
   if (view.game_over) renderGameOver(view);
@@ -321,7 +324,7 @@ function draw(view) {
   for (const seat of view.seats) {
     const inPlay = obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === seat.seat);
     if (!inPlay && seat.seat !== view.you) {
-      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: holderName({ seat: seat.seat }, view.seats, view.you) }), el("div", { class: "muted", text: "dealer: sits this hand out" }))]);
+      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: "dealer: sits this hand out" }))]);
     }
   }
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
@@ -347,7 +350,8 @@ function draw(view) {
   // trick, then those still face down. Once the declarer holds it, it says so.
   const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
   const taken = obs.declarer != null && obs.talon.length && !["auction", "talon-choice"].includes(obs.phase);
-  const talonLabel = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)}) ` : "talon ";
+  // X2: in an all-pass each talon card turned up has led a trick.
+  const talonLabel = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)}) ` : obs.declarer == null && obs.talon.length ? `talon (${obs.talon.length > 1 ? "each " : ""}led a trick) ` : "talon ";
   if (obs.talon.length || backs) $("talon").append(el("span", { text: talonLabel }), ...obs.talon.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
   if (obs.offer) {
     $("offer").hidden = false;
@@ -481,6 +485,7 @@ function renderSeatPanel(view) {
   $("name").value ||= playerName();
   const free = view.seats.filter((s) => !s.name && !s.bot);
   for (const id of ["name", "name-label"]) if ($(id)) $(id).hidden = free.length === 0;
+  $("seat-panel").querySelector("h2").textContent = free.length ? "Take a seat" : "Watching";
   $("free-seats").replaceChildren(...(free.length ? free.map((s) => el("button", { class: "primary", text: `Sit in seat ${s.seat}`, "data-seat": s.seat, onclick: () => takeSeat(s.seat) })) : [el("span", { class: "muted", text: "No free seat." })]));
 }
 

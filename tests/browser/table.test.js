@@ -492,3 +492,22 @@ test("a Hussar dummy sits where it plays (H1: eldest, dummy, dealer) for either 
   await dealer.close();
   await eldest.close();
 });
+
+test("the four-player dealer sitting out has no shortcuts or hints, and a full table's spectator is watching", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "four", seats, hand_limit: 1, seed: 3 })).json();
+  // Seat 2's player is seated but away: the hand waits for him.
+  await post(`/api/tables/${id}/seats`, { name: "Gus", seat: 2 });
+  // Hand 1: seat 0 deals and sits out (F1).
+  const dealer = await seatedPage(id, 0, "Dora");
+  await dealer.waitForSelector("#me .who");
+  assert.match(await dealer.locator("#me").innerText(), /sit out this hand/);
+  assert.equal(await dealer.locator("#keys-help").isHidden(), true, "nothing to type");
+  assert.equal(await dealer.locator("#hint-btn").isHidden(), true, "no hint to ask");
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForSelector("#seat-panel:not([hidden])");
+  assert.equal(await watcher.locator("#seat-panel h2").innerText(), "Watching");
+  await dealer.close();
+  await watcher.close();
+});
