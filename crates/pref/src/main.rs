@@ -61,7 +61,7 @@ enum Command {
     Sheet {
         /// The record (JSON); - reads it from standard input.
         file: PathBuf,
-        /// Where to write the SVG.
+        /// Where to write the SVG (- for standard output).
         #[arg(long)]
         svg: PathBuf,
     },
@@ -124,22 +124,23 @@ impl RulesArgs {
     /// Builds and validates the rules.
     pub fn build(&self) -> Result<Rules> {
         let mut rules = Rules::preset(&self.preset)?;
-        let players = self.players.to_string();
-        let mut options = vec![("players", players.as_str())];
+        let mut options = vec![("players".to_string(), self.players.to_string())];
         for o in &self.options {
             let Some((k, v)) = o.split_once('=') else {
                 bail!("option '{o}' must be NAME=VALUE, e.g. hold=seniority");
             };
-            if k.trim() == "players" {
+            // Names in any case (`TARGET=20`), as the presets are.
+            let k = k.trim().to_ascii_lowercase();
+            if k == "players" {
                 bail!(
                     "give the number of players as --players {} (the option 'players' is set from it)",
                     v.trim()
                 );
             }
-            options.push((k.trim(), v.trim()));
+            options.push((k, v.trim().to_string()));
         }
         // All at once: options that need each other may come in any order.
-        rules.set_many(options)?;
+        rules.set_many(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
         Ok(rules)
     }
 }
@@ -378,8 +379,14 @@ fn run(cli: Cli) -> Result<()> {
             let record = read_record(&file)?;
             let m = record.replay().with_context(|| format!("{}", file.display()))?;
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
-            write_atomically(&svg, &preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names))?;
-            outln!("pulya written to {}", svg.display());
+            let drawing = preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names);
+            if svg.as_os_str() == "-" {
+                // `--svg -`: the drawing on standard output.
+                outln!("{drawing}");
+            } else {
+                write_atomically(&svg, &drawing)?;
+                outln!("pulya written to {}", svg.display());
+            }
             Ok(())
         }
         Command::Review {

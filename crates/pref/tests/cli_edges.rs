@@ -399,3 +399,19 @@ fn a_one_deal_match_reads_in_the_singular_and_has_no_interval() {
     assert!(text.starts_with("1 deal, 3 boards"), "{text}");
     assert!(text.contains("n/a") && !text.contains("inf"), "{text}");
 }
+
+#[test]
+fn option_names_in_any_case_and_a_pulya_on_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(
+        dir.path(),
+        "g.json",
+        &["--seed", "3", "--hands", "2", "-o", "TARGET=12"],
+    );
+    let out = pref().arg("score").arg(&file).output().unwrap();
+    assert!(stdout_of(&out).contains("target=12"), "{}", stdout_of(&out));
+    let out = pref().args(["sheet", "--svg", "-"]).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(stdout_of(&out).trim_start().starts_with("<svg") || stdout_of(&out).trim_start().starts_with("<?xml"));
+    assert!(!dir.path().join("-").exists() && !std::path::Path::new("-").exists());
+}
