@@ -179,7 +179,8 @@ impl CardSet {
         v
     }
 
-    /// Text with suit symbols, grouped by suit, e.g. `♠AK7 ♥T8`.
+    /// Text with suit symbols, grouped by suit, ranks as a card reads them (`10`, not `T`),
+    /// e.g. `♠A K 7  ♥10 8`.
     pub fn symbol_text(self) -> String {
         let mut parts = Vec::new();
         for suit in Suit::ALL {
@@ -187,17 +188,13 @@ impl CardSet {
             if s.is_empty() {
                 continue;
             }
-            let mut part = String::new();
-            part.push(suit.symbol());
-            for c in s.display_order() {
-                part.push(c.rank().letter());
-            }
-            parts.push(part);
+            let ranks: Vec<&str> = s.display_order().iter().map(|c| c.rank().text()).collect();
+            parts.push(format!("{}{}", suit.symbol(), ranks.join(" ")));
         }
         if parts.is_empty() {
             "-".to_string()
         } else {
-            parts.join(" ")
+            parts.join("  ")
         }
     }
 }
@@ -364,7 +361,7 @@ mod tests {
         assert_eq!(s.nth(0).unwrap().to_string(), "AS");
         assert_eq!(s.nth(3).unwrap().to_string(), "KH");
         assert_eq!(s.nth(4), None);
-        assert_eq!(s.symbol_text(), "♠A ♣87 ♥K");
+        assert_eq!(s.symbol_text(), "♠A  ♣8 7  ♥K");
     }
 
     #[test]
