@@ -42,14 +42,19 @@ after(async () => {
 /** POSTs `body` as JSON to the server. */
 export const post = (path, body) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-/** A new page seated at table `id` in `seat` as `name` (its token where the table page looks). */
-export async function seatedPage(id, seat, name) {
+/** Seats `name` at table `id` in `seat` and opens the table in `page` (the seat's token
+ * where the table page looks for it). */
+export async function sitAt(page, id, seat, name) {
   const { token } = await (await post(`/api/tables/${id}/seats`, { name, seat })).json();
-  const page = await browser.newPage();
   await page.goto(`${base}/`);
   await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
   await page.goto(`${base}/table/${id}`);
   return page;
+}
+
+/** A new page seated at table `id` in `seat` as `name`. */
+export async function seatedPage(id, seat, name) {
+  return sitAt(await browser.newPage(), id, seat, name);
 }
 
 // One click of the person's turn: a discard needs two cards and the button; a card is one

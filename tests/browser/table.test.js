@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { base, browser, post, seatedPage, playOneTurn, CARD, shots } from "./harness.js";
+import { base, browser, post, seatedPage, sitAt, playOneTurn, CARD, shots } from "./harness.js";
 
 test("create a table with two bots, play a hand by clicking, reload mid-hand, see the sheet change", async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -116,10 +116,7 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
   let offered = false;
   for (let seed = 1; seed <= 30 && !offered; seed++) {
     const { id } = await (await post("/api/tables", { name: "offers", seats, hand_limit: 1, seed })).json();
-    const { token } = await (await post(`/api/tables/${id}/seats`, { name: "Vera", seat: 0 })).json();
-    await page.goto(`${base}/`);
-    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
-    await page.goto(`${base}/table/${id}`);
+    await sitAt(page, id, 0, "Vera");
     for (let i = 0; i < 60; i++) {
       if (await page.locator("#game-over:not([hidden])").count()) break;
       await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
@@ -408,11 +405,7 @@ test("a double click on a card plays it once: the choices wait for the server's 
 test("on a phone the hint panel comes right under the table, and its hints are the decision's", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "phone hints", seats, hand_limit: 1, seed: 8 })).json();
-  const { token } = await (await post(`/api/tables/${id}/seats`, { name: "Pia", seat: 0 })).json();
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(`${base}/`);
-  await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
-  await page.goto(`${base}/table/${id}`);
+  const page = await sitAt(await browser.newPage({ viewport: { width: 390, height: 844 } }), id, 0, "Pia");
   await page.waitForSelector("#hint-btn:enabled", { timeout: 30000 });
   const felt = await page.locator(".felt").boundingBox();
   const hints = await page.locator("#hint-panel").boundingBox();
@@ -429,10 +422,7 @@ test("an offer to answer (P3) is said on the turn line, with no hand to play fro
   let answered = false;
   for (let seed = 1; seed <= 60 && !answered; seed++) {
     const { id } = await (await post("/api/tables", { name: "an offer", seats, hand_limit: 1, seed })).json();
-    const { token } = await (await post(`/api/tables/${id}/seats`, { name: "Zoe", seat: 0 })).json();
-    await page.goto(`${base}/`);
-    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, token]);
-    await page.goto(`${base}/table/${id}`);
+    await sitAt(page, id, 0, "Zoe");
     for (let i = 0; i < 60; i++) {
       await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
       if (await page.locator("#game-over:not([hidden])").count()) break;
