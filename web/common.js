@@ -125,3 +125,8 @@ export function phaseLabel(phase) {
   const words = { auction: "Auction", "talon-choice": "Talon: take or push", discard: "Discard", declare: "Declaring the contract", whist: "Whist round", "dealer-whist": "The dealer's whist", "defence-choice": "Open or closed defence", play: "Play", done: "Hand over" };
   return words[phase] ?? phase.replaceAll("-", " ");
 }
+
+// Who took a completed trick (R6), after its cards; nothing before the first.
+export function wonBy(winner, seats, you) {
+  return winner ? el("span", { class: "muted won-by", text: `won by ${holderName(winner, seats, you)}` }) : "";
+}

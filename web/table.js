@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -186,11 +186,6 @@ function previousTrick(view, obs) {
   if (obs && (obs.trick.length || obs.last_trick.length || obs.phase === "play")) return null;
   const last = view.last_hand?.observation?.last_trick;
   return last?.length ? { number: view.last_hand.number, cards: last, winner: view.last_hand.observation.last_trick_winner } : null;
-}
-
-// Who took a completed trick (R6), after its cards.
-function wonBy(winner, seats, you) {
-  return winner ? el("span", { class: "muted won-by", text: `won by ${holderName(winner, seats, you)}` }) : "";
 }
 
 // The timer's text alone is updated every second: redrawing the table would take the focus

@@ -102,14 +102,10 @@ pub fn describe_record(record: &Record) -> String {
             let is_play = matches!(a.action, Action::Play(_));
             if !is_play {
                 // A3: the eldest's hold repeats the highest bid.
-                let hold = match (
-                    a.action,
-                    m.current_hand()
-                        .and_then(|hd| hd.observation(Viewer::Spectator).highest_bid),
-                ) {
-                    (Action::Bid(b), Some((_, highest))) if b == highest => " (hold)",
-                    _ => "",
-                };
+                let held = m
+                    .current_hand()
+                    .is_some_and(|hd| hd.observation(Viewer::Spectator).is_hold(a.action));
+                let hold = if held { " (hold)" } else { "" };
                 let _ = writeln!(out, "  seat {}: {}{hold}", a.seat, a.action.symbol_text());
             }
             if m.apply(a.seat, a.action).is_err() {

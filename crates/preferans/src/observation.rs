@@ -159,6 +159,12 @@ pub struct Observation {
 }
 
 impl Observation {
+    /// A3: whether `action` is a hold — the highest bid said again, which only a hand that
+    /// may hold is offered.
+    pub fn is_hold(&self, action: Action) -> bool {
+        matches!((action, self.highest_bid), (Action::Bid(b), Some((_, highest))) if b == highest)
+    }
+
     /// Every card this observation shows (for the section 7 tests).
     pub fn cards_shown(&self) -> CardSet {
         let mut s: CardSet = self.talon.iter().copied().collect();

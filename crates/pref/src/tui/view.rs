@@ -375,7 +375,7 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
         let text = match a {
             Action::Look(s) => format!("look at {}", holder_name(app, Holder::Seat(*s))),
             // A3: the highest bid said again is the eldest's hold.
-            Action::Bid(b) if o.highest_bid.is_some_and(|(_, h)| h == *b) => {
+            Action::Bid(_) if o.is_hold(*a) => {
                 format!("{} (hold)", action_text(*a, app.ascii))
             }
             other => action_text(*other, app.ascii),
