@@ -3,7 +3,7 @@
 use super::*;
 
 #[test]
-fn a1_a2_eldest_opens_with_the_whole_ladder_in_order() {
+fn r4_a1_a2_eldest_opens_with_the_whole_ladder_in_order() {
     let h = hand(3, 2, &[]);
     assert_eq!(h.to_move(), Some(0), "R4: eldest is the dealer's left");
     let l = legal(&h);

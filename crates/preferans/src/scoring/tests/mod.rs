@@ -114,6 +114,24 @@ fn s1_contract_values_seed_1() {
 }
 
 #[test]
+fn w1_quotas_six_four_seven_two_eight_nine_one() {
+    // W1: 6 → 4, 7 → 2, 8 → 1, 9 → 1 defenders' tricks, in every strain; W6: a whisted
+    // ten-trick contract has quota 1, a checked one 0; misère has none.
+    use crate::rules::TenTrick::{Checked, Whisted};
+    for strain in ["S", "C", "D", "H", "NT"] {
+        for (level, quota) in [(6, 4), (7, 2), (8, 1), (9, 1)] {
+            let bid: Bid = format!("{level}{strain}").parse().unwrap();
+            assert_eq!(whist_quota(bid, Checked), quota, "{bid:?}");
+            assert_eq!(whist_quota(bid, Whisted), quota, "{bid:?}");
+        }
+        let ten: Bid = format!("10{strain}").parse().unwrap();
+        assert_eq!(whist_quota(ten, Whisted), 1);
+        assert_eq!(whist_quota(ten, Checked), 0);
+    }
+    assert_eq!(whist_quota(Bid::Misere, Whisted), 0);
+}
+
+#[test]
 fn w3_both_pass_scored_as_made_seed_2() {
     for preset in ["sochi", "leningrad", "rostov"] {
         let r = rules(preset, &[]);
