@@ -128,7 +128,11 @@ pub fn describe_record(record: &Record) -> String {
             }
         }
         if let Some(o) = h.outcome {
-            let _ = writeln!(out, "  result: {}", o.summary());
+            let _ = writeln!(
+                out,
+                "  result: {}",
+                o.summary_at_table(rules.players(), h.dealer, |s| format!("seat {s}"))
+            );
             // What it wrote: an all-pass's pool points go to who took no trick.
             let entries = hand_entries(m.sheet(), h.number, |s| format!("seat {s}"));
             if !entries.is_empty() {

@@ -280,7 +280,11 @@ pub fn run(
             } else {
                 format!(" — {}", entries.join(", "))
             };
-            writeln!(out, "== hand over: {}{written}", outcome.summary_naming(name))?;
+            writeln!(
+                out,
+                "== hand over: {}{written}",
+                outcome.summary_at_table(players, m.finished_hands().last().map_or(0, |h| h.dealer()), name)
+            )?;
         }
     }
     let sheet = m.sheet();

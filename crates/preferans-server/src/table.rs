@@ -456,7 +456,9 @@ impl Table {
             Some(LastHand {
                 number: finished.len() as u32,
                 observation: preferans::HandState::observation(h, viewer),
-                summary: outcome.summary_naming(|s| self.seat_name(s, finished.len() - 1)),
+                summary: outcome.summary_at_table(self.m.rules().players(), h.dealer(), |s| {
+                    self.seat_name(s, finished.len() - 1)
+                }),
             })
         });
         let log = finished
@@ -466,7 +468,8 @@ impl Table {
                 Some(format!(
                     "hand {}: {}",
                     i + 1,
-                    preferans::HandState::outcome(h)?.summary_naming(|s| self.seat_name(s, i))
+                    preferans::HandState::outcome(h)?
+                        .summary_at_table(self.m.rules().players(), h.dealer(), |s| self.seat_name(s, i))
                 ))
             })
             .collect();

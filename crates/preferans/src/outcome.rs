@@ -147,7 +147,23 @@ impl HandOutcome {
 
     /// [`HandOutcome::summary`] with each seat called by `name` (e.g. "you", a player's
     /// name) instead of "seat N".
+    /// Without the table it cannot tell a seat that took no trick from one that sat out, so
+    /// an all-pass lists only the seats that took tricks; [`HandOutcome::summary_at_table`]
+    /// lists them all.
     pub fn summary_naming(&self, name: impl Fn(Seat) -> String) -> String {
+        self.summary_where(|_, n| n > 0, name)
+    }
+
+    /// [`HandOutcome::summary_naming`] for a hand of `players` players dealt by `dealer`:
+    /// an all-pass names every seat that played it, one that took no trick too (the best
+    /// result, S6), and never the 4-player dealer who sat out (section 4) unless the talon
+    /// gave him tricks (F3).
+    pub fn summary_at_table(&self, players: u8, dealer: Seat, name: impl Fn(Seat) -> String) -> String {
+        self.summary_where(|s, n| s < players && (n > 0 || players != 4 || s != dealer), name)
+    }
+
+    /// The summary, listing an all-pass's seat `s` with `n` tricks where `listed(s, n)`.
+    fn summary_where(&self, listed: impl Fn(Seat, u8) -> bool, name: impl Fn(Seat) -> String) -> String {
         match self {
             HandOutcome::ThrownIn => "thrown in (no bid)".into(),
             HandOutcome::AllPass { tricks } => {
@@ -155,8 +171,11 @@ impl HandOutcome {
                 let t: Vec<String> = tricks
                     .iter()
                     .enumerate()
-                    .filter(|(_, n)| **n > 0)
-                    .map(|(s, n)| format!("{} took {}", name(s as Seat), self::tricks(*n)))
+                    .filter(|(s, n)| listed(*s as Seat, **n))
+                    .map(|(s, n)| match n {
+                        0 => format!("{} took no tricks", name(s as Seat)),
+                        _ => format!("{} took {}", name(s as Seat), self::tricks(*n)),
+                    })
                     .collect();
                 format!(
                     "all-pass: {}",
@@ -275,6 +294,16 @@ mod tests {
         assert_eq!(
             all_pass.summary_naming(names),
             "all-pass: you took 4 tricks, heuristic 2 took 6 tricks"
+        );
+        assert_eq!(
+            all_pass.summary_at_table(4, 1, |s| format!("seat {s}")),
+            "all-pass: seat 0 took 4 tricks, seat 2 took 6 tricks, seat 3 took no tricks",
+            "section 4: the dealer (seat 1) sat out"
+        );
+        let three = HandOutcome::AllPass { tricks: [4, 0, 6, 0] };
+        assert_eq!(
+            three.summary_at_table(3, 0, |s| format!("seat {s}")),
+            "all-pass: seat 0 took 4 tricks, seat 1 took no tricks, seat 2 took 6 tricks"
         );
         assert_eq!(HandOutcome::ThrownIn.summary_naming(names), "thrown in (no bid)");
     }

@@ -192,7 +192,8 @@ impl App {
     /// whists.
     fn hand_summary(&self, n: usize, o: &HandOutcome) -> String {
         // This screen names people ("you", "heuristic 1"), not seats.
-        let said = o.summary_naming(|s| {
+        let dealer = self.m.finished_hands().get(n - 1).map_or(0, |h| h.dealer());
+        let said = o.summary_at_table(self.m.rules().players(), dealer, |s| {
             self.names
                 .get(usize::from(s))
                 .cloned()
