@@ -95,7 +95,7 @@ const handToPlay = (obs) => (obs.offer || obs.to_play === null || obs.to_play ==
 
 // P3: an offer in words, for `you`: "Boris offers to take 9 of the 9 tricks left".
 function offerText(obs, seats, you) {
-  const left = 10 - obs.tricks_done;
+  const left = obs.offer.remaining;
   const who = obs.offer.by === you ? "You offer" : `${holderName({ seat: obs.offer.by }, seats, you)} offers`;
   return `${who} to take ${obs.offer.tricks} of the ${left} trick${left === 1 ? "" : "s"} left (${obs.offer.declarer_side ? "the declarer's side" : "the defence"})`;
 }

@@ -82,6 +82,8 @@ pub struct OfferView {
     pub declarer_side: bool,
     /// Tricks the offering side would take of the remaining ones.
     pub tricks: u8,
+    /// The tricks left to play, which the offer shares out (P3).
+    pub remaining: u8,
 }
 
 impl OfferView {

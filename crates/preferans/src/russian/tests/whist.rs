@@ -195,6 +195,23 @@ fn p3_offer_accepted_by_every_defender_in_playing_order() {
 }
 
 #[test]
+fn p3_an_offer_is_shown_with_the_tricks_it_shares_out() {
+    let mut h = seat0_declares(&[]);
+    act(&mut h, &["whist", "pass", "open"]);
+    // One whole trick, each hand playing its first legal card.
+    for _ in 0..3 {
+        let card = legal(&h).into_iter().find(|a| a.starts_with("play")).unwrap();
+        act(&mut h, &[card.as_str()]);
+    }
+    let seat = h.to_move().unwrap();
+    let declarer_leads = seat == 0;
+    act(&mut h, &[if declarer_leads { "offer 6" } else { "offer 2" }]);
+    let o = h.observation(Viewer::Spectator).offer.expect("the offer is public");
+    assert_eq!((o.by, o.declarer_side, o.remaining), (seat, declarer_leads, 9));
+    assert_eq!(o.tricks, if declarer_leads { 6 } else { 2 });
+}
+
+#[test]
 fn p3_refusal_goes_on_and_no_second_offer_in_the_trick() {
     let mut h = seat0_declares(&[]);
     act(&mut h, &["whist", "pass", "open", "offer 8"]);
