@@ -253,6 +253,24 @@ fn f3_dealer_whist_seed_26() {
         (pool(&s, D), wh(&s, 3, D), mtn(&s, 3), wh(&s, L, D), wh(&s, R, D)),
         (2, 6, 2, 0, 0)
     );
+    // With gentleman_whist (S3) too, a failed 6♠ (D 5, defence 3 + 2): the dealer is the
+    // whister for both passers, so no passer shares his trick whists (docs/rules.md):
+    // dealer→D 5 tricks × 2 = 10; D mountain 2; the S2 consolation V·k = 2 from each of the
+    // two defenders L and R, who passed.
+    let mut o = contract("6S", 5, (P, 3), (P, 2));
+    if let HandOutcome::Contract(c) = &mut o {
+        c.dealer_whist = true;
+    }
+    for gentleman in ["false", "true"] {
+        let mut s = Scoresheet::new(4);
+        let r = four(&[("dealer_whist_when_both_pass", "true"), ("gentleman_whist", gentleman)]);
+        s.record(&r, &ctx(3), &o);
+        assert_eq!(
+            (mtn(&s, D), wh(&s, 3, D), wh(&s, L, D), wh(&s, R, D)),
+            (2, 10, 2, 2),
+            "gentleman_whist={gentleman}"
+        );
+    }
 }
 
 #[test]
