@@ -76,7 +76,7 @@ const LEAD_WEIGHTS: [[LeadWeights; 2]; 2] = [
 /// 250–999 and all-pass deals 0–999 (eighth session): against the earlier hand-made
 /// weights, misère −7.2 % / −7.0 % and all-pass −8.4 % nodes; on seeds 10,000–10,499
 /// (outside the set) misère −7.2 %, all-pass −10.1 %. Refitted with more features of the
-/// others' leads after the follow order changed (eleventh session, docs/performance.md item
+/// others' leads after the follow order changed (eleventh session, docs/solver-history.md item
 /// 32): misère −1.2 % nodes on deals 0–999, −1.7 % on seeds 10,000–10,299; then the
 /// features that moved nodes by 0.3 % or less dropped (misère time −1.4 %).
 mod misere_weights {
@@ -119,7 +119,7 @@ mod misere_weights {
 /// deals 0–249 (eleventh session), from weights that gave the earlier order (the cards that
 /// let the target win the trick for now first, each set highest card first), then cut to
 /// the features that mattered; checked on deals 0–999 and on seeds 10,000–10,299 outside the
-/// set (docs/performance.md item 32).
+/// set (docs/solver-history.md item 32).
 mod follow_weights {
     /// The card lets the target win the trick for now (the mover's wish as far as this trick
     /// goes: the others want him to win it, he does not).

@@ -203,7 +203,7 @@ impl Search<'_> {
             // The finer ducking games, and the misère target's sure losses: asked only where
             // the table did not answer (measured: fewer nodes and less time than in front of
             // the probe). Any number of losses (asking only up to three, as before, was no
-            // faster once the follows were ordered by score: docs/performance.md item 32).
+            // faster once the follows were ordered by score: docs/solver-history.md item 32).
             if let Some(cut) = self.target_takes_at_most_refined(to_play, alpha.max(0)) {
                 return cut;
             }

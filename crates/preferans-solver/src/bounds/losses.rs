@@ -1,6 +1,6 @@
 //! The misère target's sure losses: his cards under the lowest card of one of the others'
 //! hands, which that hand goes over whenever they are played, less the tricks in which it
-//! can throw its cards of the suit away (item 31 of docs/performance.md).
+//! can throw its cards of the suit away (item 31 of docs/solver-history.md).
 
 use super::{byte_any, byte_counts, byte_ge, byte_min, byte_sum, smear_up};
 use crate::search::Search;
