@@ -47,6 +47,9 @@ pub enum Overlay {
         /// it could not be solved; `None` before a hand has ended.
         deal: Option<DealHeld>,
     },
+    /// A hand has just ended: its result stays in view and nothing moves until a key says
+    /// so (a stray Enter would otherwise pass in the next auction).
+    HandOver,
 }
 
 /// What a hand's deal held (its table and the seat of each hand position), or why it could
@@ -84,6 +87,8 @@ pub struct App {
     adviser: ExpertBot,
     /// Set when the user quits.
     pub quit: bool,
+    /// Whether a finished hand waits for a key before the next one goes on (on by default).
+    pub pause_between_hands: bool,
 }
 
 impl App {
@@ -121,6 +126,7 @@ impl App {
             save,
             adviser,
             quit: false,
+            pause_between_hands: true,
         };
         // A resumed match: the hands already played are in the log as if played here.
         for (i, hand) in app.m.finished_hands().iter().enumerate() {
@@ -144,6 +150,9 @@ impl App {
 
     /// Lets the bot to move act once; false when it is the user's turn or the match is over.
     pub fn step_bot(&mut self) -> bool {
+        if self.overlay == Overlay::HandOver {
+            return false;
+        }
         let Some(hand) = self.m.current_hand() else {
             return false;
         };
@@ -185,6 +194,8 @@ impl App {
         self.log.push(summary);
         if self.m.is_over() {
             self.overlay = Overlay::Sheet;
+        } else if self.pause_between_hands {
+            self.overlay = Overlay::HandOver;
         }
     }
 
@@ -274,11 +285,25 @@ impl App {
             }
             return;
         }
+        // Control and Alt chords are no text (Ctrl-C is handled above).
+        let chord = k.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         match (&self.overlay, k.code) {
             (Overlay::None, _) => {}
+            // The pause after a hand: Enter, Space or Esc goes on; the sheet, the review and
+            // the help open from it.
+            (Overlay::HandOver, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) => {
+                self.overlay = Overlay::None;
+                return;
+            }
+            (Overlay::HandOver, KeyCode::Tab | KeyCode::Char('=' | '?')) => {}
+            (Overlay::HandOver, _) => return,
             (_, KeyCode::Esc | KeyCode::Enter | KeyCode::Tab | KeyCode::Char('?')) => {
                 self.overlay = Overlay::None;
                 return;
+            }
+            // Typing closes a box (the hints, the sheet) and goes on as typing.
+            (_, KeyCode::Char(c)) if !chord && !c.is_control() && !matches!(c, '!' | '=') => {
+                self.overlay = Overlay::None;
             }
             _ => return,
         }
@@ -320,7 +345,7 @@ impl App {
             KeyCode::Backspace => {
                 self.input.pop();
             }
-            KeyCode::Char(c) if !c.is_control() => {
+            KeyCode::Char(c) if !chord && !c.is_control() => {
                 self.input.push(c);
                 // Typing moves the highlight to the first matching choice.
                 if let Some(i) = shown.iter().position(|a| Some(*a) == parse_input(&self.input, &legal)) {
@@ -358,6 +383,12 @@ impl App {
                         self.input.clear();
                     }
                 }
+            }
+            // Not the user's turn: what was typed is dropped, so that it does not run into
+            // what he types when his turn comes.
+            KeyCode::Enter => {
+                self.input.clear();
+                self.message = "not your turn yet: type when it is".into();
             }
             _ => {}
         }

@@ -2,6 +2,7 @@
 //! of the last hand with its deal table.
 
 use preferans::scoring::Section;
+use preferans::Seat;
 use preferans_bots::review::Mistake;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -34,6 +35,7 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
         Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
         Line::from("PgUp PgDn  the log's older and newer lines (80 columns or wider)"),
         Line::from("Esc  clear what you typed and the message / close this"),
+        Line::from("Enter after a hand: the next hand (the result stays until then)"),
         Line::from("Ctrl-C quit (saved with --save); q or Esc once the game is over"),
     ];
     let r = centered(area, 70, 13);
@@ -44,12 +46,14 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
     );
 }
 
-fn short(s: String) -> String {
+/// A running total as written on paper ("0.2.6") as its steps, the last five at most:
+/// "0, 2, 6", "…, 8, 10, 12, 14, 16".
+fn history(s: String) -> String {
     let parts: Vec<&str> = s.split('.').collect();
     if parts.len() <= 6 {
-        s
+        parts.join(", ")
     } else {
-        format!("…{}", parts[parts.len() - 5..].join("."))
+        format!("…, {}", parts[parts.len() - 5..].join(", "))
     }
 }
 
@@ -62,22 +66,37 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
             app.names[s as usize].clone(),
             Style::default().add_modifier(Modifier::BOLD),
         )));
-        lines.push(Line::from(format!(
-            "  pool {}   mountain {}",
-            short(sheet.running(Section::Pool(s))),
-            short(sheet.running(Section::Mountain(s)))
-        )));
-        let whists: Vec<String> = (0..players)
-            .filter(|o| *o != s)
-            .map(|on| {
-                format!(
-                    "on {}: {}",
-                    app.names[on as usize],
-                    short(sheet.running(Section::Whists { writer: s, on }))
-                )
-            })
+        // The totals first; the paper pulya's running sums ("0.2.6") below them, as steps.
+        let t = sheet.totals();
+        let others: Vec<Seat> = (0..players).filter(|o| *o != s).collect();
+        let whists: Vec<String> = others
+            .iter()
+            .map(|&on| format!("on {}: {}", app.names[on as usize], t.whists[s as usize][on as usize]))
             .collect();
-        lines.push(Line::from(format!("  whists {}", whists.join("   "))));
+        lines.push(Line::from(format!(
+            "  pool {}   mountain {}   whists {}",
+            t.pool[s as usize],
+            t.mountain[s as usize],
+            whists.join(", ")
+        )));
+        let mut steps = vec![
+            format!("pool {}", history(sheet.running(Section::Pool(s)))),
+            format!("mountain {}", history(sheet.running(Section::Mountain(s)))),
+        ];
+        steps.extend(others.iter().map(|&on| {
+            format!(
+                "on {}: {}",
+                app.names[on as usize],
+                history(sheet.running(Section::Whists { writer: s, on }))
+            )
+        }));
+        let dim = Style::default().add_modifier(Modifier::DIM);
+        lines.extend(super::view::lay_out(
+            vec![Span::styled("  as written:", dim)],
+            steps.into_iter().map(|t| vec![Span::styled(t, dim)]),
+            4,
+            76,
+        ));
     }
     let st = sheet.settlement(app.m.rules());
     let results: Vec<String> = (0..players as usize)
@@ -110,7 +129,36 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
     f.render_widget(
         Paragraph::new(lines)
             .block(Block::default().borders(Borders::ALL).title(format!(" {title} ")))
-            .wrap(Wrap { trim: true }),
+            // Not trimmed: a player's lines are indented under his name.
+            .wrap(Wrap { trim: false }),
+        r,
+    );
+}
+
+/// The pause after a hand: its result, its last trick, and how to go on.
+pub(super) fn draw_hand_over(f: &mut Frame, app: &App, area: Rect) {
+    let inner = usize::from(area.width.min(78).saturating_sub(2));
+    let mut texts: Vec<String> = app.log.last().cloned().into_iter().collect();
+    if let Some((_, last)) = super::view::previous_trick(app) {
+        let won = last.last_trick_winner.map_or(String::new(), |w| {
+            format!(" — won by {}", super::view::holder_name(app, w))
+        });
+        texts.push(format!(
+            "last trick: {}{won}",
+            super::view::trick_text(app, &last.last_trick)
+        ));
+    }
+    texts.push("Enter: the next hand · Tab the scoresheet · = review it".into());
+    let lines: Vec<Line> = texts
+        .iter()
+        .flat_map(|t| wrap_text(t, inner, 2))
+        .map(Line::from)
+        .collect();
+    let title = format!(" hand {} over ", app.m.finished_hands().len());
+    let r = centered(area, 78, (lines.len() + 2) as u16);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         r,
     );
 }

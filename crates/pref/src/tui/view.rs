@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::overlays::{draw_help, draw_hints, draw_review, draw_sheet};
+use super::overlays::{draw_hand_over, draw_help, draw_hints, draw_review, draw_sheet};
 use super::{App, Overlay};
 
 fn suit_text(s: Suit, ascii: bool) -> String {
@@ -37,6 +37,23 @@ fn card_span(c: Card, ascii: bool) -> Span<'static> {
 /// A hand grouped by suit: `♠ A K 7  ♣ Q 9 …`.
 fn hand_spans(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
+    for group in suit_groups(h, ascii) {
+        // The gap goes before a suit, not after it: a hand that exactly fills a line then
+        // leaves no lone gap to wrap onto an empty row.
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(group);
+    }
+    if spans.is_empty() {
+        spans.push(Span::raw("-"));
+    }
+    spans
+}
+
+/// A hand's suits, one span each (`♠ A K 7`); none for an empty hand.
+fn suit_groups(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
     for s in Suit::ALL {
         let cards = h.in_suit(s);
         if cards.is_empty() {
@@ -50,20 +67,43 @@ fn hand_spans(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
         // No-break spaces inside a suit: a wrapped line breaks between suits, never in one
         // (plain spaces for --ascii terminals, which may not have the character).
         let space = if ascii { " " } else { "\u{a0}" };
-        // The gap goes before a suit, not after it: a hand that exactly fills a line then
-        // leaves no lone gap to wrap onto an empty row.
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
         spans.push(Span::styled(
             format!("{}{space}{}", suit_text(s, ascii), ranks.join(space)),
             suit_style(s),
         ));
     }
-    if spans.is_empty() {
-        spans.push(Span::raw("-"));
-    }
     spans
+}
+
+/// `first`, then `groups` two spaces apart, laid into lines of `width` columns: a group is
+/// never split, and a line it starts is indented by `indent` columns (a name's column).
+pub(super) fn lay_out(
+    first: Vec<Span<'static>>,
+    groups: impl IntoIterator<Item = Vec<Span<'static>>>,
+    indent: usize,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let mut used: usize = first.iter().map(Span::width).sum();
+    let mut rows = vec![first];
+    // The first group keeps the gap from `first` too.
+    let mut row_has_group = true;
+    for group in groups {
+        let need: usize = group.iter().map(Span::width).sum();
+        if row_has_group && used + 2 + need > width {
+            rows.push(vec![Span::raw(" ".repeat(indent))]);
+            used = indent;
+            row_has_group = false;
+        }
+        let row = rows.last_mut().expect("a row");
+        if row_has_group {
+            row.push(Span::raw("  "));
+            used += 2;
+        }
+        row.extend(group);
+        used += need;
+        row_has_group = true;
+    }
+    rows.into_iter().map(Line::from).collect()
 }
 
 fn bid_text(b: Bid, ascii: bool) -> String {
@@ -123,22 +163,22 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
         } else {
             ""
         };
-        let mut spans = vec![Span::styled(
-            format!("{name:<12}"),
-            Style::default().add_modifier(Modifier::BOLD),
-        )];
-        spans.push(Span::raw(format!("tricks {}{call}{decl}  ", v.tricks)));
-        if v.holder != Holder::Seat(app.seat) {
-            match v.cards {
-                Some(c) => spans.extend(hand_spans(c, app.ascii)),
-                None => spans.push(Span::raw(format!(
-                    "({} card{})",
-                    v.size,
-                    if v.size == 1 { "" } else { "s" }
-                ))),
-            }
-        }
-        lines.push(Line::from(spans));
+        let first = vec![
+            Span::styled(format!("{name:<12}"), Style::default().add_modifier(Modifier::BOLD)),
+            Span::raw(format!("tricks {}{call}{decl}", v.tricks)),
+        ];
+        // An open hand wraps between suits, its next line under the tricks, not the names.
+        let groups: Vec<Vec<Span<'static>>> = match v.cards {
+            _ if v.holder == Holder::Seat(app.seat) => Vec::new(),
+            Some(c) if c.is_empty() => vec![vec![Span::raw("-")]],
+            Some(c) => suit_groups(c, app.ascii).into_iter().map(|s| vec![s]).collect(),
+            None => vec![vec![Span::raw(format!(
+                "({} card{})",
+                v.size,
+                if v.size == 1 { "" } else { "s" }
+            ))]],
+        };
+        lines.extend(lay_out(first, groups, 12, width));
     }
     // F3 `dealer_allpass_talon`: the sitting-out dealer leads the talon cards and takes tricks
     // with them; he has no hand in play, so his tricks get a line of their own.
@@ -176,8 +216,6 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
     // A trick wraps between cards, never between a name and its card: "name: card" groups
     // are laid into rows of the table's inner width here (any terminal, --ascii too).
     let trick_line = |label: &str, cards: &[preferans::observation::TrickCard], winner: Option<Holder>| {
-        let mut rows = vec![vec![Span::raw(format!("{label:<10} "))]];
-        let mut used = 11;
         let groups = cards
             .iter()
             .map(|t| {
@@ -188,18 +226,7 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
             })
             // R6: who took a completed trick.
             .chain(winner.map(|w| vec![Span::raw(format!("won by {}", holder_name(app, w)))]));
-        for group in groups {
-            let need: usize = group.iter().map(Span::width).sum();
-            if used > 11 && used + need > width {
-                rows.push(vec![Span::raw(" ".repeat(11))]);
-                used = 11;
-            }
-            let row = rows.last_mut().expect("a row");
-            row.extend(group);
-            row.push(Span::raw("  "));
-            used += need + 2;
-        }
-        rows.into_iter().map(Line::from).collect::<Vec<_>>()
+        lay_out(vec![Span::raw(format!("{label:<10}"))], groups, 12, width)
     };
     lines.extend(trick_line("trick", &o.trick, None));
     if !o.last_trick.is_empty() {
@@ -216,9 +243,15 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
     }
     if let Some(off) = o.offer {
         lines.push(Line::from(format!(
-            "{} offers: their side takes {} of the rest",
+            "{} offers to take {} of the {} tricks left ({})",
             holder_name(app, Holder::Seat(off.by)),
-            off.tricks
+            off.tricks,
+            off.remaining,
+            if off.declarer_side {
+                "the declarer's side"
+            } else {
+                "the defence"
+            }
         )));
     }
     lines
@@ -251,6 +284,11 @@ pub(super) fn trick_text(app: &App, cards: &[preferans::observation::TrickCard])
 /// newest at the bottom.
 fn log_texts(app: &App, o: &Observation) -> Vec<String> {
     let mut texts: Vec<String> = app.log.clone();
+    texts.push(format!(
+        "hand {} — dealer {}",
+        app.m.finished_hands().len() + 1,
+        holder_name(app, Holder::Seat(o.dealer))
+    ));
     for (seat, a) in &o.history {
         let text = match a {
             Some(Action::Play(_)) => continue,
@@ -434,8 +472,45 @@ fn key_line(width: u16) -> &'static str {
 /// Below this the screen says so instead of drawing a table that cannot be read.
 const MIN_SIZE: (u16, u16) = (60, 20);
 
-/// Draws the whole screen.
+/// Draws the whole screen; with `--ascii` every symbol drawn becomes ASCII.
 pub fn draw(f: &mut Frame, app: &App) {
+    draw_screen(f, app);
+    if app.ascii {
+        for cell in f.buffer_mut().content.iter_mut() {
+            if let Some(c) = ascii_for(cell.symbol()) {
+                cell.set_char(c);
+            }
+        }
+    }
+}
+
+/// What an `--ascii` terminal shows for a symbol that is not ASCII: suit letters, plain
+/// letters and dashes, box corners as `+`. Others (a player's name) stay as they are.
+fn ascii_for(symbol: &str) -> Option<char> {
+    let mut chars = symbol.chars();
+    let c = chars.next()?;
+    if c.is_ascii() || chars.next().is_some() {
+        return None;
+    }
+    Some(match c {
+        '♠' => 'S',
+        '♣' => 'C',
+        '♦' => 'D',
+        '♥' => 'H',
+        'è' | 'é' => 'e',
+        '—' | '–' | '─' | '━' | '−' => '-',
+        '│' | '┃' => '|',
+        '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' => '+',
+        '·' | '…' => '.',
+        '←' => '<',
+        '→' => '>',
+        '×' => 'x',
+        '\u{a0}' => ' ',
+        _ => return None,
+    })
+}
+
+fn draw_screen(f: &mut Frame, app: &App) {
     let area = f.area();
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         let text = format!(
@@ -530,7 +605,8 @@ pub fn draw(f: &mut Frame, app: &App) {
     f.render_widget(
         Paragraph::new(table_lines(app, &o, usize::from(middle[0].width.saturating_sub(2))))
             .block(Block::default().borders(Borders::ALL).title(" table "))
-            .wrap(Wrap { trim: true }),
+            // Not trimmed: a hand's or a trick's next line is indented under its first.
+            .wrap(Wrap { trim: false }),
         middle[0],
     );
     let log = middle[1];
@@ -589,5 +665,6 @@ pub fn draw(f: &mut Frame, app: &App) {
         Overlay::Sheet => draw_sheet(f, app, area, "Scoresheet"),
         Overlay::Hints(h) => draw_hints(f, app, area, h),
         Overlay::Review { hand, decisions, deal } => draw_review(f, app, area, *hand, decisions, deal.as_ref()),
+        Overlay::HandOver => draw_hand_over(f, app, area),
     }
 }

@@ -396,7 +396,9 @@ impl RussianHand {
             Phase::DealerWhist => "the dealer's whist: look at a defender's hand, whist or pass",
             Phase::DefenceChoice => "the whister's choice: open or closed",
             Phase::Play if self.offer.is_some() => "an offer: accept or refuse",
-            Phase::Play => "play: play a card (or offer)",
+            // P3: offers only where they are legal now (never in an all-pass).
+            Phase::Play if self.offer_count() > 0 => "play: play a card (or offer)",
+            Phase::Play => "play: play a card",
             Phase::Done(_) => "the hand is over",
         };
         match (self.phase, action) {

@@ -13,7 +13,20 @@ fn app(seed: u64, hands: u32, players: u8) -> App {
     let bots = (0..players)
         .map(|s| bot_by_name(if s == 0 { "random" } else { "heuristic" }, seed + u64::from(s)).unwrap())
         .collect();
-    App::new(Match::new(rules, seed, 0, Some(hands)), bots, 0, false, None, seed)
+    no_pause(App::new(
+        Match::new(rules, seed, 0, Some(hands)),
+        bots,
+        0,
+        false,
+        None,
+        seed,
+    ))
+}
+
+/// Most tests play hand after hand without the pause between hands (its own test has it).
+fn no_pause(mut a: App) -> App {
+    a.pause_between_hands = false;
+    a
 }
 
 fn screen(app: &App) -> String {
@@ -50,6 +63,7 @@ fn bots_until_user(app: &mut App) {
     while app.step_bot() {}
 }
 
+mod keys;
 mod turns;
 
 #[test]
@@ -170,7 +184,14 @@ fn find_app_with(rules: Rules, dealer: u8, opponents: &str, bid: &str, want: imp
         let bots = (0..n)
             .map(|s| bot_by_name(opponents, seed * 7 + u64::from(s)).unwrap())
             .collect();
-        let mut a = App::new(Match::new(rules, seed, dealer, Some(1)), bots, 0, false, None, seed);
+        let mut a = no_pause(App::new(
+            Match::new(rules, seed, dealer, Some(1)),
+            bots,
+            0,
+            false,
+            None,
+            seed,
+        ));
         let mut steps = 0;
         while !a.m.is_over() && steps < 500 {
             steps += 1;

@@ -372,7 +372,14 @@ fn f3_the_sitting_out_dealer_sees_the_tricks_his_talon_leads_took() {
             .map(|s| bot_by_name("heuristic", seed * 5 + s).unwrap())
             .collect();
         // The user (seat 0) deals the first hand and sits out.
-        let mut a = App::new(Match::new(rules.clone(), seed, 0, Some(1)), bots, 0, false, None, seed);
+        let mut a = no_pause(App::new(
+            Match::new(rules.clone(), seed, 0, Some(1)),
+            bots,
+            0,
+            false,
+            None,
+            seed,
+        ));
         let mut steps = 0;
         while !a.m.is_over() && steps < 200 && !a.human_to_move() {
             steps += 1;

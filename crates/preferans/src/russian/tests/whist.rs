@@ -234,4 +234,8 @@ fn p3_no_offers_with_two_whisters_nor_in_allpass() {
     let mut h = hand(3, 2, &[]);
     act(&mut h, &["pass", "pass", "pass"]);
     assert!(!legal(&h).iter().any(|a| a.starts_with("offer")));
+    // A refusal in the all-pass does not mention offers either.
+    let seat = h.to_move().unwrap();
+    let why = h.apply(seat, "bid 6S".parse().unwrap()).unwrap_err().reason;
+    assert!(why.contains("play a card") && !why.contains("offer"), "{why}");
 }
