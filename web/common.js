@@ -130,3 +130,18 @@ export function phaseLabel(phase) {
 export function wonBy(winner, seats, you) {
   return winner ? el("span", { class: "muted won-by", text: `won by ${holderName(winner, seats, you)}` }) : "";
 }
+
+// The trick area: the trick being played; the trick just completed stays in view, with who
+// took it (R6), until a player adds to the next one — in an all-pass a talon card leads the
+// first tricks at once (X2), so it shows beside that card.
+export function trickView(obs, seats, you) {
+  const figure = (tc) => el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, seats, you) }));
+  const onlyTalon = obs.trick.length > 0 && obs.trick.every((tc) => tc.by === "talon");
+  const out = [];
+  if ((!obs.trick.length || onlyTalon) && obs.last_trick.length) {
+    out.push(el("span", { class: "muted", text: "last trick:" }), ...obs.last_trick.map(figure), wonBy(obs.last_trick_winner, seats, you));
+    if (onlyTalon) out.push(el("span", { class: "muted now", text: "— now:" }));
+  }
+  out.push(...obs.trick.map(figure));
+  return out;
+}

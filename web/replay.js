@@ -1,5 +1,5 @@
 // Replay of a finished game, one action at a time (every card shown: the game is over).
-import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText, callsText, wonBy } from "/static/common.js";
+import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText, callsText, trickView } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -44,10 +44,7 @@ async function show(n) {
     const calls = callsText(obs, seats, null).replace(": discards", r.discard ? `: discards ${r.discard.map(cardLabel).join(" ")}` : ": discards");
     $("calls").hidden = calls === "";
     $("calls").textContent = calls;
-    const shown = obs.trick.length ? obs.trick : obs.last_trick;
-    $("trick").replaceChildren(...shown.map((t) => el("figure", {}, cardEl(t.card), el("figcaption", { text: holderName(t.by, seats, null) }))));
-    // R6: who took the trick, once it is complete.
-    if (!obs.trick.length) $("trick").append(wonBy(obs.last_trick_winner, seats, null));
+    $("trick").replaceChildren(...trickView(obs, seats, null));
     $("talon").replaceChildren(el("span", { text: "talon " }), ...r.talon.map((c) => cardEl(c, { small: true })));
     $("standing").textContent = "Standing: " + r.names.map((n, i) => `${n} ${r.standing[i]}`).join(", ");
     // The analysis lists the cards in the order the hands show them.

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -106,7 +106,8 @@ function seatBox(view, hv, obs) {
   const tags = [];
   if (seatNo === obs.dealer) tags.push("dealer");
   if (seatNo !== null && seatNo === obs.declarer) tags.push("declarer");
-  if (hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
+  // The Hussar dummy never speaks (H1): no call of its own.
+  if (holder !== "dummy" && hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
   if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
   const awaySince = seatNo !== null && seatNo !== view.you ? view.seats[seatNo]?.away_since_ms : null;
   if (awaySince) tags.push("away");
@@ -175,9 +176,11 @@ function renderTurn(view, obs) {
       view.deadline_ms ? " (a timer plays the seat meanwhile)" : "");
     return;
   }
-  // Open defence: the passer's cards are played by the whister.
+  // Open defence: the passer's cards (or the dummy's, H1) are played by the whister.
   const fromMine = seated && hv && hv.holder !== "dummy" && hv.holder.seat === view.you;
-  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : ""}…`;
+  const fromOther = obs.phase === "play" && hv && !fromMine && (hv.holder === "dummy" || hv.holder.seat !== obs.to_move);
+  const whose = fromOther ? ` (playing ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand)` : "";
+  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : whose}…`;
 }
 
 // The last trick of the hand just finished, while the next hand has no trick yet (and at the
@@ -324,31 +327,25 @@ function draw(view) {
   }
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
   if (seated && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
-    $("me").append(el("div", { class: "who", text: "You sit out this hand (dealer)." }));
+    $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: "You deal and sit this hand out (F1)." }));
   }
   $("contract").textContent = contractText(obs, view.seats, view.you);
   const calls = callsText(obs, view.seats, view.you);
   $("calls").hidden = calls === "";
   $("calls").textContent = calls;
-  if (!previous) {
-    const figure = (tc) => el("figure", {}, cardEl(tc.card), el("figcaption", { text: holderName(tc.by, view.seats, view.you) }));
-    // The trick just completed stays in view until a player adds to the next one: a talon
-    // card leads the all-pass's first tricks (X2) at once.
-    const onlyTalon = obs.trick.length > 0 && obs.trick.every((tc) => tc.by === "talon");
-    if ((!obs.trick.length || onlyTalon) && obs.last_trick.length) {
-      $("trick").append(el("span", { class: "muted", text: "last trick:" }), ...obs.last_trick.map(figure), wonBy(obs.last_trick_winner, view.seats, view.you));
-      if (onlyTalon) $("trick").append(el("span", { class: "muted", text: "now:" }));
-    }
-    $("trick").append(...obs.trick.map(figure));
-  }
+  if (!previous) $("trick").append(...trickView(obs, view.seats, view.you));
   // The talon turned up, or face down; in an all-pass (no declarer) the cards that led a
   // trick, then those still face down. Once the declarer holds it, it says so.
   const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
   const taken = obs.declarer != null && obs.talon.length && !["auction", "talon-choice"].includes(obs.phase);
-  // X2: in an all-pass each talon card turned up has led a trick.
-  const talonLabel = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)}) ` : obs.declarer == null && obs.talon.length ? `talon (${obs.talon.length > 1 ? "each " : ""}led a trick) ` : "talon ";
-  if (obs.talon.length || backs) $("talon").append(el("span", { text: talonLabel }), ...obs.talon.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
-  if (obs.offer) {
+  // X2: in an all-pass a talon card leading the trick now is shown in the trick only; those
+  // of completed tricks have each led one.
+  const leadingNow = obs.declarer == null ? obs.talon.filter((c) => obs.trick.some((tc) => tc.by === "talon" && tc.card === c)) : [];
+  const talonShown = obs.talon.filter((c) => !leadingNow.includes(c));
+  const talonLabel = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)}) ` : obs.declarer == null && talonShown.length ? `talon (${talonShown.length > 1 ? "each " : ""}led a trick) ` : leadingNow.length ? "talon (one card leads this trick) " : "talon ";
+  if (obs.talon.length || backs) $("talon").append(el("span", { text: talonLabel }), ...talonShown.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
+  // P3: the one who must answer reads the offer in his turn line; the others here.
+  if (obs.offer && !obs.legal_actions.includes("accept")) {
     $("offer").hidden = false;
     $("offer").textContent = `${offerText(obs, view.seats, view.you)}.`;
   }
@@ -461,7 +458,8 @@ function renderHand(hv, obs) {
   for (const c of cards) {
     const playable = obs.legal_actions.includes(`play ${c}`);
     // While cards are played, the ones that may not be played now are dimmed.
-    const dim = handToPlay(obs) === hv && obs.legal_actions.some((a) => a.startsWith("play ")) && !playable;
+    // So are all of them while an offer waits for its answer (P3).
+    const dim = (handToPlay(obs) === hv && obs.legal_actions.some((a) => a.startsWith("play ")) && !playable) || (obs.offer && obs.phase === "play");
     const b = el("button", { class: "card" + (selected.has(c) ? " selected" : "") + (c.endsWith("H") || c.endsWith("D") ? " red" : "") + (dim ? " dim" : ""), text: cardLabel(c), "aria-label": cardName(c), "aria-pressed": discarding ? String(selected.has(c)) : null, "data-card": c, disabled: !(playable || discarding) });
     if (playable) b.setAttribute("data-action", `play ${c}`);
     b.addEventListener("click", () => {

@@ -430,7 +430,8 @@ test("an offer to answer (P3) is said on the turn line, with no hand to play fro
         const turn = await page.locator("#turn").innerText();
         assert.match(turn, /^Your turn: heuristic bot \d offers to take \d+ of the \d+ tricks? left \(the declarer's side\) — accept or refuse\./);
         assert.doesNotMatch(turn, /play from/);
-        assert.match(await page.locator("#offer").innerText(), /offers to take \d+ of the \d+ tricks? left/);
+        assert.equal(await page.locator("#offer").isHidden(), true, "said once, on the turn line");
+        assert.equal(await page.locator("#hand .card:not(.dim)").count(), 0, "no card looks playable while he answers");
         assert.equal(await page.locator("#me.to-move").count(), 1, "the answer is his own");
         answered = true;
         break;
@@ -447,6 +448,8 @@ test("in an all-pass the trick just completed stays in view beside the talon car
   const { id } = await (await post("/api/tables", { name: "all pass", seats, hand_limit: 1, seed: 5 })).json();
   const pages = [];
   for (const [seat, name] of [[0, "Ada"], [1, "Bea"], [2, "Cy"]]) pages.push(await seatedPage(id, seat, name));
+  // Ada watches on a phone: the trick row wraps, nothing runs off the screen.
+  await pages[0].setViewportSize({ width: 390, height: 844 });
   let seen = false;
   for (let i = 0; i < 200 && !seen; i++) {
     // Whoever is to move passes (an all-pass) or plays his first playable card; after each
@@ -463,6 +466,28 @@ test("in an all-pass the trick just completed stays in view beside the talon car
     await pages[0].waitForTimeout(50);
   }
   assert.ok(seen, "the first trick shown with its winner beside the next talon card");
+  // The talon card leading now is in the trick, not a second time in the talon row.
+  const leading = await pages[0].locator("#trick figure").last().locator(".card").innerText();
+  assert.doesNotMatch(await pages[0].locator("#talon").innerText(), new RegExp(leading));
+  assert.ok(await pages[0].evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling on a phone");
+  // The replay shows the same: the first trick with who took it, beside the talon card.
+  for (let i = 0; i < 300 && !(await pages[0].locator("#game-over:not([hidden])").count()); i++) {
+    for (const page of pages) if (await page.locator(`#actions button:enabled, ${CARD}`).count()) await playOneTurn(page);
+    await pages[0].waitForTimeout(50);
+  }
+  let step = 0;
+  for (let n = 1; n < 40 && !step; n++) {
+    const obs = (await (await fetch(`${base}/api/tables/${id}/replay?step=${n}`)).json()).observation;
+    if (obs?.trick.length === 1 && obs.trick[0].by === "talon" && obs.last_trick.length) step = n;
+  }
+  assert.ok(step, "a step with the talon card leading after a completed trick");
+  const replay = pages[1];
+  await replay.goto(`${base}/replay/${id}`);
+  for (let n = 0; n < step; n++) {
+    await replay.click("#next");
+    await replay.waitForFunction((n) => document.getElementById("step").textContent.startsWith(`action ${n} `), n + 1);
+  }
+  assert.match(await replay.locator("#trick").innerText(), /last trick:[^]*won by [^]*now:[^]*talon/);
   for (const page of pages) await page.close();
 });
 
@@ -491,7 +516,7 @@ test("the four-player dealer sitting out has no shortcuts or hints, and a full t
   // Hand 1: seat 0 deals and sits out (F1).
   const dealer = await seatedPage(id, 0, "Dora");
   await dealer.waitForSelector("#me .who");
-  assert.match(await dealer.locator("#me").innerText(), /sit out this hand/);
+  assert.match(await dealer.locator("#me").innerText(), /· seat 0[^]*sit this hand out/);
   assert.equal(await dealer.locator("#keys-help").isHidden(), true, "nothing to type");
   assert.equal(await dealer.locator("#hint-btn").isHidden(), true, "no hint to ask");
   const watcher = await browser.newPage();
