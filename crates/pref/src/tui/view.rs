@@ -201,7 +201,25 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
             bid_text(b, app.ascii),
             holder_name(app, Holder::Seat(s))
         ),
-        _ if matches!(o.phase, preferans::russian::PhaseKind::Play) => "all-pass: take as few tricks as you can".into(),
+        _ if matches!(o.phase, preferans::russian::PhaseKind::Play) => {
+            // X3: the n-th all-pass in a row may count more.
+            let times = app.m.allpass_multiplier(app.m.allpass_streak() + 1);
+            let times = if times > 1 {
+                format!(" (counts ×{times}, X3)")
+            } else {
+                String::new()
+            };
+            format!("all-pass{times}: take as few tricks as you can")
+        }
+        // A6: after all-passes the bidding may open higher.
+        _ if o.phase == preferans::russian::PhaseKind::Auction => app.m.min_opening().map_or(String::new(), |b| {
+            let n = app.m.allpass_streak();
+            format!(
+                "after {n} all-pass{} the bidding opens at {} (A6)",
+                if n == 1 { "" } else { "es" },
+                bid_text(b, app.ascii)
+            )
+        }),
         _ => String::new(),
     };
     lines.push(Line::from(contract));
@@ -443,13 +461,13 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
             _ => None,
         })
         .max();
-    let mut below = Vec::new();
+    // What is typed comes first: on a small screen it must not be pushed out of the box.
+    let mut below = vec![typed];
     if let Some(most) = most {
         below.push(Line::from(format!(
             "or offer: type offer N, your side taking N of the tricks left (0–{most})"
         )));
     }
-    below.push(typed);
     Choices {
         rows: rows.into_iter().map(Line::from).collect(),
         selected_row,

@@ -97,3 +97,53 @@ fn ascii_screens_hold_only_ascii() {
         assert!(s.contains("hand 1:"), "the summary is drawn: {s}");
     }
 }
+
+#[test]
+fn after_an_allpass_the_opening_bid_and_the_multiplier_are_shown() {
+    let rules = Rules::sochi()
+        .with("allpass_exit", "7")
+        .unwrap()
+        .with("allpass_progression", "arithmetic")
+        .unwrap();
+    let (mut opening, mut times) = (false, false);
+    for seed in 0..100 {
+        let bots = (0..3)
+            .map(|s| bot_by_name("heuristic", seed * 3 + s).unwrap())
+            .collect();
+        let mut a = no_pause(App::new(
+            Match::new(rules.clone(), seed, 0, Some(3)),
+            bots,
+            0,
+            false,
+            None,
+            seed,
+        ));
+        let mut steps = 0;
+        // The user passes and plays his first card; after an all-pass the screen says why
+        // no 6 may be bid (A6) and what the next all-pass counts (X3).
+        while !a.m.is_over() && steps < 300 && !(opening && times) {
+            steps += 1;
+            if !a.human_to_move() {
+                a.step_bot();
+                continue;
+            }
+            let o = a.observation().unwrap();
+            if a.m.allpass_streak() == 1 && o.highest_bid.is_none() && o.phase == preferans::russian::PhaseKind::Auction
+            {
+                let s = screen(&a);
+                assert!(s.contains("after 1 all-pass the bidding opens at 7♠ (A6)"), "{s}");
+                opening = true;
+            }
+            if a.m.allpass_streak() == 1 && o.contract.is_none() && o.phase == preferans::russian::PhaseKind::Play {
+                let s = screen(&a);
+                assert!(s.contains("all-pass (counts ×2, X3)"), "{s}");
+                times = true;
+            }
+            key(&mut a, KeyCode::Enter);
+        }
+        if opening && times {
+            return;
+        }
+    }
+    panic!("no seed had two all-passes in a row with the user to move (opening {opening}, times {times})");
+}
