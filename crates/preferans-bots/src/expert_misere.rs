@@ -24,6 +24,15 @@ impl ExpertBot {
     /// double-dummy on sampled deals of the others' cards (misère: no whist round, W7) and
     /// scored by the real scorer; the best mean wins.
     pub(crate) fn misere_discard_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let means = self.misere_discard_means(o)?;
+        let best = means.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some(Action::Discard(best.0 .0, best.0 .1))
+    }
+
+    /// The heuristic's best few misère discards, each with its mean result for this seat
+    /// (whists) over sampled deals played double-dummy (see
+    /// [`ExpertBot::misere_discard_by_simulation`]); a lone candidate has no mean (0).
+    pub(crate) fn misere_discard_means(&mut self, o: &Observation) -> Option<Vec<((Card, Card), f64)>> {
         let me = o.seat?;
         let rules = rules_for(&self.rules, o.players)?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
@@ -33,7 +42,7 @@ impl ExpertBot {
         let hand = my_hand(o);
         let candidates = misere_discard_candidates(o);
         if candidates.len() < 2 {
-            return candidates.first().map(|(x, y)| Action::Discard(*x, *y));
+            return Some(candidates.into_iter().map(|c| (c, 0.0)).collect());
         }
         let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
         let mine_all = hand | o.talon.iter().copied().collect::<CardSet>() | o.discard.unwrap_or_default();
@@ -70,9 +79,13 @@ impl ExpertBot {
         if n == 0 {
             return None;
         }
-        let best = (0..candidates.len()).max_by(|a, b| totals[*a].total_cmp(&totals[*b]))?;
-        let (x, y) = candidates[best];
-        Some(Action::Discard(x, y))
+        Some(
+            candidates
+                .into_iter()
+                .zip(totals)
+                .map(|(c, t)| (c, t / f64::from(n)))
+                .collect(),
+        )
     }
 }
 

@@ -170,10 +170,21 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
         }
         PhaseKind::Discard => {
             // The heuristic's best few pairs, each worth the best contract it leaves (the
-            // rest of the 66 come after them, unvalued). Not for a misère (no simulation).
+            // rest of the 66 come after them, unvalued); before a misère, each pair's misère
+            // played double-dummy on sampled deals.
             let (_, highest) = o.highest_bid?;
             if highest.is_misere() {
-                return None;
+                let means = expert.misere_discard_means(o)?;
+                return Some(
+                    means
+                        .into_iter()
+                        .map(|((a, b), v)| Hint {
+                            action: Action::Discard(a, b),
+                            value: v,
+                            reason: format!("{} playing the misère (simulated deals, scored)", whists(v)),
+                        })
+                        .collect(),
+                );
             }
             let pairs = crate::expert_sim::discard_candidates(o);
             let hand = my_hand(o);
@@ -322,7 +333,9 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
 
 /// Ranks `out` and appends what it did not cover.
 fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
-    // Offers (P3) and other actions the ranking above did not cover come last.
+    // Offers (P3) and other actions the ranking above did not cover come after every valued
+    // one: valued −100, or below the lowest value (a hopeless misère's are far under −100).
+    let unvalued = out.iter().map(|h| h.value - 1.0).fold(-100.0, f64::min);
     for a in &o.legal_actions {
         if !out.iter().any(|h| h.action == *a) {
             let reason = match a {
@@ -331,7 +344,7 @@ fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
             };
             out.push(Hint {
                 action: *a,
-                value: -100.0,
+                value: unvalued,
                 reason,
             });
         }
@@ -385,6 +398,37 @@ mod tests {
             }
         }
         panic!("no seed reached a discard");
+    }
+
+    #[test]
+    fn misere_discards_are_valued_by_simulation() {
+        // The eldest bids misère, the others pass: his discard hints carry a value each.
+        let mut expert = ExpertBot::new(2, 8);
+        let mut m = Match::new(Rules::sochi(), 3, 0, Some(1));
+        let h = m.current_hand().unwrap();
+        let eldest = h.to_move().unwrap();
+        m.apply(eldest, Action::Bid(Bid::Misere)).unwrap();
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let o = h.observation(Viewer::Seat(seat));
+            match o.phase {
+                PhaseKind::Auction => m.apply(seat, Action::Pass).unwrap(),
+                PhaseKind::Discard => {
+                    let hs = hints(&o, &mut expert);
+                    let valued = hs
+                        .iter()
+                        .take_while(|h| h.reason.contains("playing the misère"))
+                        .count();
+                    assert!(valued >= 2, "several pairs valued: {hs:?}");
+                    assert!(
+                        hs.windows(2).take(valued - 1).all(|w| w[0].value >= w[1].value),
+                        "best first"
+                    );
+                    return;
+                }
+                _ => panic!("no discard after a misère bid: {:?}", o.phase),
+            };
+        }
     }
 
     #[test]
