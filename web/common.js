@@ -113,10 +113,23 @@ export function contractText(obs, seats, you) {
 
 // The hand's calls (bids, whists, declarations) in order, as one line: the cards are on the
 // table. A discard the viewer may not see is "discards".
+// A bid said again is the eldest's hold (A3); a pass after the declaration is a whist-round
+// pass, not an auction one.
 export function callsText(obs, seats, you) {
+  let highest = null;
+  let declared = false;
   return obs.history
     .filter(([, a]) => a === null || !a.startsWith("play "))
-    .map(([seat, a]) => `${holderName({ seat }, seats, you)}: ${a === null ? "discards" : actionLabel(a)}`)
+    .map(([seat, a]) => {
+      let text = a === null ? "discards" : actionLabel(a);
+      if (a?.startsWith("bid ")) {
+        if (a === highest) text += " (hold)";
+        highest = a;
+      }
+      if (a?.startsWith("declare ")) declared = true;
+      else if (a === "pass" && declared) text = "pass (no whist)";
+      return `${holderName({ seat }, seats, you)}: ${text}`;
+    })
     .join(" · ");
 }
 
