@@ -113,21 +113,14 @@ export function contractText(obs, seats, you) {
 
 // The hand's calls (bids, whists, declarations) in order, as one line: the cards are on the
 // table. A discard the viewer may not see is "discards".
-// A bid said again is the eldest's hold (A3); a pass after the declaration is a whist-round
-// pass, not an auction one.
+// The engine's notes mark a hold (A3) and a whist-round pass.
 export function callsText(obs, seats, you) {
-  let highest = null;
-  let declared = false;
+  const notes = new Map(obs.call_notes ?? []);
   return obs.history
+    .map(([seat, a], i) => [seat, a, notes.get(i)])
     .filter(([, a]) => a === null || !a.startsWith("play "))
-    .map(([seat, a]) => {
-      let text = a === null ? "discards" : actionLabel(a);
-      if (a?.startsWith("bid ")) {
-        if (a === highest) text += " (hold)";
-        highest = a;
-      }
-      if (a?.startsWith("declare ")) declared = true;
-      else if (a === "pass" && declared) text = "pass (no whist)";
+    .map(([seat, a, note]) => {
+      const text = a === null ? "discards" : note === "no_whist" ? "pass (no whist)" : actionLabel(a) + (note === "hold" ? " (hold)" : "");
       return `${holderName({ seat }, seats, you)}: ${text}`;
     })
     .join(" · ");

@@ -88,13 +88,14 @@ test("a table that does not exist says so, with the way back", async () => {
   assert.equal(await page.locator('a[href="/"]').count() > 0, true);
 });
 
-test("the calls line marks the eldest's hold (A3) and a whist-round pass", async () => {
+test("the calls line marks the engine's notes: the eldest's hold (A3) and a whist-round pass", async () => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);
   const text = await page.evaluate(async () => {
     const { callsText } = await import("/static/common.js");
     const history = [[1, "bid 6S"], [2, "pass"], [0, "bid 6S"], [1, "bid 6C"], [0, "pass"], [1, null], [1, "declare 6C"], [2, "pass"], [0, "whist"]];
-    return callsText({ history }, [{ name: "Al" }, { name: "Bo" }, { name: "Cy" }], null);
+    const call_notes = [[2, "hold"], [7, "no_whist"]];
+    return callsText({ history, call_notes }, [{ name: "Al" }, { name: "Bo" }, { name: "Cy" }], null);
   });
   assert.equal(text, "Bo: 6♠ · Cy: pass · Al: 6♠ (hold) · Bo: 6♣ · Al: pass · Bo: discards · Bo: declare 6♣ · Cy: pass (no whist) · Al: whist");
   await page.close();

@@ -41,6 +41,18 @@ pub enum Holder {
     Talon,
 }
 
+/// What a call in the history was where its words alone do not say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum CallNote {
+    /// A3: the highest bid said again, the eldest's hold.
+    Hold,
+    /// A pass in the whist round (W2, or the dealer's whist, F3): no whist, not an auction
+    /// pass.
+    NoWhist,
+}
+
 /// One hand of cards at the table as a viewer sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -133,6 +145,8 @@ pub struct Observation {
     pub discard: Option<CardSet>,
     /// Every action so far with its seat; a discard the viewer may not see is `None`.
     pub history: Vec<(Seat, Option<Action>)>,
+    /// The `history` entries (by index) that were holds or whist-round passes.
+    pub call_notes: Vec<(u16, CallNote)>,
     /// The highest bid and its bidder, during and after the auction.
     pub highest_bid: Option<(Seat, Bid)>,
     /// The declarer, once the auction is won.

@@ -1,7 +1,7 @@
 //! Drawing the game: header, table (hands, contract, trick), hand-by-hand log, your hand, the
 //! choices; the overlays are drawn by `overlays`. Fits 80×24 and grows with the window.
 
-use preferans::observation::{Holder, Observation};
+use preferans::observation::{CallNote, Holder, Observation};
 use preferans::{Action, Bid, Card, CardSet, Suit, WhistCall};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style};
@@ -307,11 +307,15 @@ fn log_texts(app: &App, o: &Observation) -> Vec<String> {
         app.m.finished_hands().len() + 1,
         holder_name(app, Holder::Seat(o.dealer))
     ));
-    for (seat, a) in &o.history {
-        let text = match a {
-            Some(Action::Play(_)) => continue,
-            Some(a) => action_text(*a, app.ascii),
-            None => "discards two cards".into(),
+    for (i, (seat, a)) in o.history.iter().enumerate() {
+        // The engine's notes: a hold (A3), a pass in the whist round.
+        let note = o.call_notes.iter().find(|(j, _)| usize::from(*j) == i).map(|(_, n)| *n);
+        let text = match (a, note) {
+            (Some(Action::Play(_)), _) => continue,
+            (Some(_), Some(CallNote::NoWhist)) => "pass (no whist)".into(),
+            (Some(a), Some(CallNote::Hold)) => format!("{} (hold)", action_text(*a, app.ascii)),
+            (Some(a), None) => action_text(*a, app.ascii),
+            (None, _) => "discards two cards".into(),
         };
         let text = if matches!(a, Some(Action::Discard(..))) {
             format!("discards {text}")

@@ -2,8 +2,9 @@
 
 use super::{Ending, Phase, RussianHand, DEALER_POS, NO_SEAT};
 use crate::action::Action;
-use crate::observation::{HandView, Holder, Observation, OfferView, TrickCard, Viewer};
+use crate::observation::{CallNote, HandView, Holder, Observation, OfferView, TrickCard, Viewer};
 use crate::trick::{Trick, TALON_OWNER};
+use crate::Seat;
 use crate::{CardSet, HandState};
 
 /// The phase of a hand, as the UIs show it.
@@ -134,6 +135,7 @@ impl RussianHand {
                 other => (*s, Some(*other)),
             })
             .collect();
+        let call_notes = call_notes(&self.history);
         let to_move = self.to_move();
         let mut legal_actions = Vec::new();
         if to_move.is_some() && to_move == me {
@@ -151,6 +153,7 @@ impl RussianHand {
             talon_size: self.talon.len() as u8,
             discard: is_declarer_seat.then_some(self.discard).filter(|d| !d.is_empty()),
             history,
+            call_notes,
             highest_bid: self
                 .highest
                 .and_then(|(b, p)| self.seat_of_position(p as usize).map(|s| (s, b))),
@@ -208,4 +211,30 @@ impl RussianHand {
         }
         s
     }
+}
+
+/// The holds (A3: the highest bid said again) and the whist-round passes (every pass after
+/// the declaration, T2 then W2 or F3) in a hand's history.
+fn call_notes(history: &[(Seat, Action)]) -> Vec<(u16, CallNote)> {
+    let mut notes = Vec::new();
+    let mut highest = None;
+    let mut declared = false;
+    for (i, (_, a)) in history.iter().enumerate() {
+        let note = match *a {
+            Action::Bid(b) if highest == Some(b) => Some(CallNote::Hold),
+            Action::Declare(_) => {
+                declared = true;
+                None
+            }
+            Action::Pass if declared => Some(CallNote::NoWhist),
+            _ => None,
+        };
+        if let Action::Bid(b) = *a {
+            highest = Some(b);
+        }
+        if let Some(n) = note {
+            notes.push((i as u16, n));
+        }
+    }
+    notes
 }

@@ -32,6 +32,9 @@ fn a3_eldest_holds_with_an_equal_bid() {
     act(&mut h, &["bid 6S", "bid 6C", "pass"]);
     assert!(has(&h, "bid 6C"), "eldest may say 'here'");
     act(&mut h, &["bid 6C"]);
+    use crate::observation::CallNote;
+    let notes = |h: &RussianHand| h.observation(Viewer::Spectator).call_notes;
+    assert_eq!(notes(&h), vec![(3, CallNote::Hold)], "the history marks the hold");
     // Seat 1 may not hold back (only the eldest holds).
     assert!(!has(&h, "bid 6C") && has(&h, "bid 6D"));
     act(&mut h, &["pass"]);

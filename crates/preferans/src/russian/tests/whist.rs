@@ -25,6 +25,16 @@ fn seat0_declares(opts: &[(&str, &str)]) -> RussianHand {
 }
 
 #[test]
+fn w2_a_pass_in_the_whist_round_is_noted_apart_from_the_auctions() {
+    use crate::observation::CallNote;
+    let mut h = seat0_declares(&[]);
+    act(&mut h, &["pass"]);
+    // History: bid 6S, pass, pass (the auction), discard, declare 6S, pass (no whist).
+    let o = h.observation(Viewer::Spectator);
+    assert_eq!(o.call_notes, vec![(5, CallNote::NoWhist)]);
+}
+
+#[test]
 fn w2_first_defender_is_declarers_left_then_the_other() {
     let mut h = seat1_declares(&[], "6S");
     assert_eq!(h.phase_kind(), PhaseKind::Whist);
