@@ -81,6 +81,11 @@ pub struct App {
     /// How many rows the log is scrolled back from its newest (PgUp / PgDn); kept within the
     /// log's length when it is drawn.
     pub log_back: std::cell::Cell<usize>,
+    /// Under 80 columns the log has no room of its own: PgUp shows it in the table's place
+    /// and PgDn, at its newest line, brings the table back.
+    pub log_in_place: bool,
+    /// The width of the last screen drawn (whether the log has a place of its own).
+    pub screen_width: std::cell::Cell<u16>,
     /// Suit letters instead of symbols.
     pub ascii: bool,
     save: Option<PathBuf>,
@@ -122,6 +127,8 @@ impl App {
             overlay: Overlay::None,
             log: Vec::new(),
             log_back: std::cell::Cell::new(0),
+            log_in_place: false,
+            screen_width: std::cell::Cell::new(80),
             ascii,
             save,
             adviser,
@@ -143,7 +150,12 @@ impl App {
         self.m.current_hand().map(|h| h.observation(Viewer::Seat(self.seat)))
     }
 
-    /// Whether the user is to act.
+    /// Whether the last screen was too narrow for the log beside the table.
+    pub fn log_has_no_room(&self) -> bool {
+        self.screen_width.get() < view::LOG_MIN_WIDTH
+    }
+
+    /// Whether it is the user's turn.
     pub fn human_to_move(&self) -> bool {
         self.m.current_hand().and_then(|h| h.to_move()) == Some(self.seat)
     }
@@ -318,7 +330,11 @@ impl App {
                 None => self.message = "hints are for your own turn".into(),
             },
             KeyCode::Char('=') => self.overlay = self.review_last_hand(),
+            // A narrow screen's first PgUp shows the log at its newest line; its last PgDn
+            // shows the table again.
+            KeyCode::PageUp if self.log_has_no_room() && !self.log_in_place => self.log_in_place = true,
             KeyCode::PageUp => self.log_back.set(self.log_back.get() + LOG_PAGE),
+            KeyCode::PageDown if self.log_back.get() == 0 => self.log_in_place = false,
             KeyCode::PageDown => self.log_back.set(self.log_back.get().saturating_sub(LOG_PAGE)),
             KeyCode::Esc => {
                 self.input.clear();
@@ -362,8 +378,9 @@ impl App {
                     Some(a) => {
                         self.message.clear();
                         self.input.clear();
-                        // The log follows the game again.
+                        // The log follows the game again, and the table is back in view.
                         self.log_back.set(0);
+                        self.log_in_place = false;
                         self.apply(self.seat, a);
                     }
                     None => {

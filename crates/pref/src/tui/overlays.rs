@@ -33,12 +33,13 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
         Line::from("!    ranked hints with reasons (expert analysis)"),
         Line::from("=    the last hand double-dummy: your cards, what the deal held"),
         Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
-        Line::from("PgUp PgDn  the log's older and newer lines (80 columns or wider)"),
+        Line::from("PgUp PgDn  the log's older and newer lines; under 80 columns"),
+        Line::from("           PgUp shows the log in the table's place, PgDn the table"),
         Line::from("Esc  clear what you typed and the message / close this"),
         Line::from("Enter after a hand: the next hand (the result stays until then)"),
         Line::from("Ctrl-C quit (saved with --save); q or Esc once the game is over"),
     ];
-    let r = centered(area, 70, 13);
+    let r = centered(area, 70, 14);
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" help ")),

@@ -158,14 +158,16 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
             WhistCall::HalfWhist => " half",
             WhistCall::None => "",
         };
-        let decl = if matches!(v.holder, Holder::Seat(s) if Some(s) == o.declarer) {
-            " (declarer)"
-        } else {
-            ""
+        // The dealer is marked here too: a narrow header drops him.
+        let roles = match v.holder {
+            Holder::Seat(s) if Some(s) == o.declarer && s == o.dealer => " (declarer, dealer)",
+            Holder::Seat(s) if Some(s) == o.declarer => " (declarer)",
+            Holder::Seat(s) if s == o.dealer => " (dealer)",
+            _ => "",
         };
         let first = vec![
             Span::styled(format!("{name:<12}"), Style::default().add_modifier(Modifier::BOLD)),
-            Span::raw(format!("tricks {}{call}{decl}", v.tricks)),
+            Span::raw(format!("tricks {}{call}{roles}", v.tricks)),
         ];
         // An open hand wraps between suits, its next line under the tricks, not the names.
         let groups: Vec<Vec<Span<'static>>> = match v.cards {
@@ -365,17 +367,23 @@ fn log_rows(
     width: usize,
     height: usize,
     back: &std::cell::Cell<usize>,
-) -> (Vec<Line<'static>>, &'static str) {
+    in_place: bool,
+) -> (Vec<Line<'static>>, String) {
     let rows: Vec<String> = texts.iter().flat_map(|t| wrap_text(t, width, 2)).collect();
     let older = rows.len().saturating_sub(height);
     back.set(back.get().min(older));
     let skip = older - back.get();
-    let title = match (skip > 0, back.get() > 0) {
-        (true, true) => " log · PgUp older · PgDn newer ",
-        (false, true) => " log · PgDn newer ",
-        (true, false) => " log · PgUp older ",
-        (false, false) => " log ",
-    };
+    let mut title = " log".to_string();
+    if skip > 0 {
+        title.push_str(" · PgUp older");
+    }
+    if back.get() > 0 {
+        title.push_str(" · PgDn newer");
+    } else if in_place {
+        // Shown in the table's place (a narrow screen): PgDn at the newest brings it back.
+        title.push_str(" · PgDn table");
+    }
+    title.push(' ');
     let lines = rows.into_iter().skip(skip).take(height).map(Line::from).collect();
     (lines, title)
 }
@@ -484,12 +492,23 @@ fn key_line(width: u16) -> &'static str {
     const FULL: &str =
         "←→ choose · Enter act · type 7h / pass / as · ! hint · = review · Tab sheet · ? help · Ctrl-C quit";
     const SHORT: &str = "←→ Enter act · type 7h/pass · ! hint · Tab sheet · ? help · ^C quit";
-    const SHORTEST: &str = "←→ Enter · ! hint · Tab sheet · ? help · ^C quit";
-    [FULL, SHORT]
-        .into_iter()
+    // Under 80 columns the log is one key away.
+    const NARROW: &str = "←→ Enter · type 7h/pass · ! hint · Tab sheet · PgUp log · ^C quit";
+    const NARROWEST: &str = "←→ Enter · ! hint · Tab sheet · PgUp log · ? help · ^C quit";
+    let lines: &[&'static str] = if width < LOG_MIN_WIDTH {
+        &[NARROW, NARROWEST]
+    } else {
+        &[FULL, SHORT]
+    };
+    lines
+        .iter()
+        .copied()
         .find(|k| text_width(k) <= usize::from(width))
-        .unwrap_or(SHORTEST)
+        .unwrap_or(lines[lines.len() - 1])
 }
+
+/// Narrower screens have no room for the log beside the table.
+pub(super) const LOG_MIN_WIDTH: u16 = 80;
 
 /// Below this the screen says so instead of drawing a table that cannot be read.
 const MIN_SIZE: (u16, u16) = (60, 20);
@@ -598,46 +617,61 @@ fn draw_screen(f: &mut Frame, app: &App) {
         })
     };
     let of_limit = app.m.hand_limit().map_or(String::new(), |l| format!(" of {l}"));
-    let parts = [
-        "Preferans".to_string(),
-        format!(
-            "{}, {} players, pool {}",
-            app.m.rules().preset_name(),
-            app.m.rules().players(),
-            app.m.rules().russian().target
-        ),
-        format!("hand {hand_no}{of_limit}"),
-        format!("dealer {}", holder_name(app, Holder::Seat(o.dealer))),
-        o.phase.label().to_string(),
-        turn,
+    let rules = app.m.rules();
+    let (preset, players, pool) = (rules.preset_name(), rules.players(), rules.russian().target);
+    let long_rules = format!("{preset}, {players} players, pool {pool}");
+    let short_rules = format!("{preset} {players}p pool {pool}");
+    let hand = format!("hand {hand_no}{of_limit}");
+    let dealer = format!("dealer {}", holder_name(app, Holder::Seat(o.dealer)));
+    let phase = o.phase.label();
+    // Short of room, the least needed parts go first (whose turn it is matters most); the
+    // rules stay in a short form as long as they can.
+    let candidates: [&[&str]; 7] = [
+        &["Preferans", &long_rules, &hand, &dealer, phase, &turn],
+        &[&long_rules, &hand, &dealer, phase, &turn],
+        &[&short_rules, &hand, &dealer, phase, &turn],
+        &[&short_rules, &hand, phase, &turn],
+        &[&short_rules, phase, &turn],
+        &[phase, &turn],
+        &[&turn],
     ];
-    // Short of room, the parts go from the left: whose turn it is matters most.
-    let header = (0..parts.len())
-        .map(|skip| parts[skip..].join(" · "))
+    let header = candidates
+        .iter()
+        .map(|parts| parts.join(" · "))
         .find(|h| text_width(h) <= usize::from(area.width))
-        .unwrap_or_else(|| parts[parts.len() - 1].clone());
+        .unwrap_or_else(|| turn.clone());
     f.render_widget(Paragraph::new(header), rows[0]);
-    // Under 80 columns the log gives its room to the table (the trick must fit on a line).
-    let log_share = if area.width >= 80 { 40 } else { 0 };
+    // Under 80 columns the log gives its room to the table (the trick must fit on a line),
+    // and PgUp shows it in the table's place.
+    app.screen_width.set(area.width);
+    let narrow = area.width < LOG_MIN_WIDTH;
+    let log_share = if narrow { 0 } else { 40 };
     let middle = Layout::horizontal([
         Constraint::Percentage(100 - log_share),
         Constraint::Percentage(log_share),
     ])
     .split(rows[1]);
-    f.render_widget(
-        Paragraph::new(table_lines(app, &o, usize::from(middle[0].width.saturating_sub(2))))
-            .block(Block::default().borders(Borders::ALL).title(" table "))
-            // Not trimmed: a hand's or a trick's next line is indented under its first.
-            .wrap(Wrap { trim: false }),
-        middle[0],
-    );
-    let log = middle[1];
+    let (table, log) = if narrow && app.log_in_place {
+        (None, middle[0])
+    } else {
+        (Some(middle[0]), middle[1])
+    };
+    if let Some(table) = table {
+        f.render_widget(
+            Paragraph::new(table_lines(app, &o, usize::from(table.width.saturating_sub(2))))
+                .block(Block::default().borders(Borders::ALL).title(" table "))
+                // Not trimmed: a hand's or a trick's next line is indented under its first.
+                .wrap(Wrap { trim: false }),
+            table,
+        );
+    }
     if log.width > 0 {
         let (rows, title) = log_rows(
             &log_texts(app, &o),
             usize::from(log.width.saturating_sub(2)),
             usize::from(log.height.saturating_sub(2)),
             &app.log_back,
+            narrow,
         );
         f.render_widget(
             Paragraph::new(rows).block(Block::default().borders(Borders::ALL).title(title)),

@@ -147,3 +147,34 @@ fn after_an_allpass_the_opening_bid_and_the_multiplier_are_shown() {
     }
     panic!("no seed had two all-passes in a row with the user to move (opening {opening}, times {times})");
 }
+
+#[test]
+fn a_narrow_screen_shows_the_log_in_the_tables_place_on_pgup() {
+    let mut a = app(8, 4, 3);
+    until_first_hand_ends(&mut a);
+    bots_until_user(&mut a);
+    let s = screen_sized(&a, 60, 20);
+    // The rules stay in the header in their short form, and the key line names the log.
+    assert!(s.lines().next().unwrap().contains("sochi 3p pool 20"), "{s}");
+    assert!(s.contains("PgUp log"), "{s}");
+    assert!(s.contains("┌ table ") && !s.contains("┌ log"), "{s}");
+    key(&mut a, KeyCode::PageUp);
+    let s = screen_sized(&a, 60, 20);
+    assert!(!s.contains("┌ table ") && s.contains("PgDn table"), "{s}");
+    assert!(s.contains("hand 1"), "the log heads the finished hand:\n{s}");
+    assert_eq!(a.log_back.get(), 0, "the first PgUp shows the newest lines");
+    // PgDn at the newest line brings the table back.
+    key(&mut a, KeyCode::PageDown);
+    let s = screen_sized(&a, 60, 20);
+    assert!(s.contains("┌ table ") && !s.contains("PgDn table"), "{s}");
+    // Acting brings the table back too.
+    key(&mut a, KeyCode::PageUp);
+    assert!(a.log_in_place);
+    key(&mut a, KeyCode::Enter);
+    assert!(!a.log_in_place);
+    // On a wide screen PgUp scrolls the log beside the table, as before.
+    let s = screen_sized(&a, 100, 30);
+    assert!(s.contains("┌ table ") && s.contains("┌ log"), "{s}");
+    key(&mut a, KeyCode::PageUp);
+    assert!(!a.log_in_place);
+}
