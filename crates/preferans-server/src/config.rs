@@ -163,6 +163,12 @@ impl TableConfig {
         if self.seed.is_some_and(|s| s > i64::MAX as u64) {
             return Err(ConfigError(format!("a seed is at most {}", i64::MAX)));
         }
+        // A match of no hands would be over before it starts (and never count as open).
+        if self.hand_limit == Some(0) {
+            return Err(ConfigError(
+                "a match has at least 1 hand (leave out hand_limit for no limit)".into(),
+            ));
+        }
         if self.move_timer_secs == Some(0) {
             return Err(ConfigError("the move timer must be at least 1 second".into()));
         }
@@ -228,6 +234,10 @@ mod tests {
         c = TableConfig::with_bots(3, "random");
         c.target = Some(20);
         assert_eq!(c.build_rules().unwrap().get("target").as_deref(), Some("20"));
+        c.hand_limit = Some(0);
+        assert!(c.build_rules().unwrap_err().0.contains("at least 1 hand"));
+        c.hand_limit = Some(1);
+        assert!(c.build_rules().is_ok());
     }
 
     #[test]

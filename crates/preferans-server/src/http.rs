@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -100,8 +101,13 @@ async fn json_errors(response: Response) -> Response {
 async fn ws_upgrade(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    // Not a WebSocket request: the same JSON error as the rest of the API.
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(r) => return ApiError(r.status(), format!("{} (connect with a WebSocket)", r.body_text())).into_response(),
+    };
     let Some(guard) = hub.open_connection(client.ip()) else {
         return ApiError(
             StatusCode::TOO_MANY_REQUESTS,

@@ -10,6 +10,10 @@ use serde::Serialize;
 use crate::config::{ConfigError, SeatKind, TableConfig};
 use crate::store::{StoredTable, TableStatus};
 
+/// Hint requests a seat may make per second on average, and in a burst.
+const HINTS_PER_SECOND: std::num::NonZeroU32 = std::num::NonZeroU32::MIN;
+const HINT_BURST: std::num::NonZeroU32 = std::num::NonZeroU32::new(5).unwrap();
+
 mod chat;
 pub use chat::{ChatLine, CHAT_CHARS, CHAT_LINES};
 
@@ -129,6 +133,9 @@ pub struct Table {
     /// Chat lines per seat: 1 a second, 5 in a burst (a seat, not a connection: one token
     /// may have many connections).
     chat_limit: governor::DefaultKeyedRateLimiter<Seat>,
+    /// Hint requests by seat: each runs the expert's simulations, so a seat's token used
+    /// over many connections may not ask more often than one connection.
+    hint_limit: governor::DefaultKeyedRateLimiter<Seat>,
 }
 
 fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -> Option<Box<dyn Bot + Send>> {
@@ -194,6 +201,9 @@ impl Table {
             chat_limit: governor::RateLimiter::keyed(
                 governor::Quota::per_second(std::num::NonZeroU32::MIN)
                     .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
+            ),
+            hint_limit: governor::RateLimiter::keyed(
+                governor::Quota::per_second(HINTS_PER_SECOND).allow_burst(HINT_BURST),
             ),
         })
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use preferans::{Action, Viewer};
 use tokio::sync::watch;
@@ -19,9 +19,14 @@ use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
 /// Messages per second a connection may send on average, and in a burst.
 const MESSAGES_PER_SECOND: NonZeroU32 = NonZeroU32::new(20).unwrap();
 const MESSAGE_BURST: NonZeroU32 = NonZeroU32::new(100).unwrap();
-/// Hint requests (each runs the expert's simulations) per second, and in a burst.
+/// Hint requests (each runs the expert's simulations) per second, and in a burst, per
+/// connection; each seat has the same limit over all its connections (the table's).
 const HINTS_PER_SECOND: NonZeroU32 = NonZeroU32::new(1).unwrap();
 const HINT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
+/// How long a connection being closed still reads (and drops) what its client sends.
+const CLOSE_DRAIN: std::time::Duration = std::time::Duration::from_secs(1);
+/// The longest error text sent back: a parser's error may quote the whole message.
+const ERROR_CHARS: usize = 120;
 /// Refused messages in a row after which the connection is closed.
 const REFUSED_BEFORE_CLOSE: u32 = 1000;
 
@@ -99,13 +104,14 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
     let (mut tx, mut rx) = socket.split();
     let mut joined: Option<Joined> = None;
     let mut limits = Limits::new();
-    loop {
+    let close = loop {
         let reply = tokio::select! {
             msg = rx.next() => match msg {
-                Some(Ok(Message::Text(_))) if limits.messages.check().is_err() => {
+                // Every frame counts against the limit, binary ones too.
+                Some(Ok(Message::Text(_) | Message::Binary(_))) if limits.messages.check().is_err() => {
                     limits.refused += 1;
                     if limits.refused > REFUSED_BEFORE_CLOSE {
-                        break;
+                        break Some((close_code::POLICY, "too many messages"));
                     }
                     let now = std::time::Instant::now();
                     let warn = limits.warned_at.is_none_or(|t| now.duration_since(t) >= WARNING_INTERVAL);
@@ -120,7 +126,13 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
                 }
                 Some(Ok(Message::Binary(_))) => Some(ServerMsg::error("binary frames are not understood; send JSON text")),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(Message::Close(_))) | None => break None,
+                // A frame over the size limit ends the connection (its bytes are not read):
+                // the client is told why.
+                Some(Err(e)) if e.to_string().contains("too long") => {
+                    break Some((close_code::SIZE, "message longer than 64 KiB"));
+                }
+                Some(Err(_)) => break Some((close_code::PROTOCOL, "bad WebSocket frame")),
             },
             alive = changed(&mut joined) => match (alive, joined.as_mut()) {
                 (true, Some(j)) => Some(state_msg(j).await),
@@ -129,8 +141,20 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
         };
         if let Some(reply) = reply {
             if tx.send(Message::Text(reply.to_json().into())).await.is_err() {
-                break;
+                break None;
             }
+        }
+    };
+    if let Some((code, reason)) = close {
+        // A close frame says why; what the client still sends meanwhile is read and dropped
+        // for a moment, so that the socket is not reset under the replies already sent.
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        if tx.send(Message::Close(Some(frame))).await.is_ok() {
+            let drain = async { while let Some(Ok(_)) = rx.next().await {} };
+            let _ = tokio::time::timeout(CLOSE_DRAIN, drain).await;
         }
     }
     if let Some(j) = joined.as_mut() {
@@ -193,11 +217,10 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
             let action: Action = match action.parse() {
                 Ok(a) => a,
                 Err(e) => {
-                    let mut shown: String = action.chars().take(40).collect();
-                    if shown.len() < action.len() {
-                        shown.push('…');
-                    }
-                    return Some(ServerMsg::error(format!("'{shown}' is not an action: {e}")));
+                    let shown = shortened(&action, 40);
+                    // The parser's reason may quote the whole text again.
+                    let why = shortened(&e.to_string(), ERROR_CHARS);
+                    return Some(ServerMsg::error(format!("'{shown}' is not an action: {why}")));
                 }
             };
             let table = j.table.clone();
@@ -229,14 +252,22 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
             }
         }
         ClientMsg::Hint { token } => {
+            const TOO_MANY: &str = "too many hint requests: wait a moment";
             if limits.hints.check().is_err() {
-                return Some(ServerMsg::error("too many hint requests: wait a moment"));
+                return Some(ServerMsg::error(TOO_MANY));
             }
             let Some(j) = joined.as_ref() else {
                 return Some(ServerMsg::error("join a table first"));
             };
-            let Some(seat) = j.table.state.lock().await.seat_of_token(&token) else {
-                return Some(ServerMsg::error(HubError::BadToken.to_string()));
+            let seat = {
+                let t = j.table.state.lock().await;
+                let Some(seat) = t.seat_of_token(&token) else {
+                    return Some(ServerMsg::error(HubError::BadToken.to_string()));
+                };
+                if !t.hint_allowed(seat) {
+                    return Some(ServerMsg::error(TOO_MANY));
+                }
+                seat
             };
             let table = j.table.clone();
             match hub.hints(&table, seat).await {
@@ -255,4 +286,13 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
             }
         }
     }
+}
+
+/// `text` cut to `most` characters, with '…' when cut.
+fn shortened(text: &str, most: usize) -> String {
+    let mut shown: String = text.chars().take(most).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
+    }
+    shown
 }

@@ -28,6 +28,11 @@ impl Table {
         self.chat_limit.check_key(&seat).is_ok()
     }
 
+    /// Whether `seat` may ask for hints now (and counts it if so).
+    pub fn hint_allowed(&self, seat: Seat) -> bool {
+        self.hint_limit.check_key(&seat).is_ok()
+    }
+
     /// `seat`'s chat line as it would be kept (trimmed, named), or why it is refused. Changes
     /// nothing: the hub stores the line, then adds it with [`Table::add_chat`].
     ///

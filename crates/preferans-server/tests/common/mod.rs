@@ -92,6 +92,19 @@ impl Client {
         self.ws.send(Message::Text(text.into())).await.unwrap();
     }
 
+    /// Sends any frame (binary, oversized…).
+    pub async fn send_frame(&mut self, m: Message) {
+        self.ws.send(m).await.unwrap();
+    }
+
+    /// The next frame of any kind, `None` once the connection is closed (20 s at most).
+    pub async fn next_frame(&mut self) -> Option<Message> {
+        tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+            .await
+            .expect("no frame within 20 s")
+            .and_then(Result::ok)
+    }
+
     pub async fn send(&mut self, v: Value) {
         self.send_text(&v.to_string()).await;
     }
