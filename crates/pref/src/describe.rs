@@ -28,8 +28,9 @@ pub fn hand_entries(
         .entries_of_hand(n)
         .iter()
         .map(|e| match e {
-            Entry::Pool { seat, points, .. } => format!("{} pool +{points}", name(*seat)),
-            Entry::Mountain { seat, points, .. } => format!("{} mountain +{points}", name(*seat)),
+            Entry::Pool { seat, points, .. } => format!("{} pool {points:+}", name(*seat)),
+            // S8: an aid may take points off a mountain ("mountain -1").
+            Entry::Mountain { seat, points, .. } => format!("{} mountain {points:+}", name(*seat)),
             Entry::Whists { writer, on, points, .. } => {
                 let who = name(*writer);
                 format!(

@@ -118,6 +118,9 @@ pub struct RulesArgs {
     /// Change an option from the preset, as NAME=VALUE (repeatable; see `pref rules`).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// The pool target (pulya), e.g. 10 for a short game (the same as -o target=N).
+    #[arg(long)]
+    pub target: Option<u32>,
 }
 
 impl RulesArgs {
@@ -132,12 +135,19 @@ impl RulesArgs {
             // Names in any case (`TARGET=20`), as the presets are.
             let k = k.trim().to_ascii_lowercase();
             if k == "players" {
-                bail!(
-                    "give the number of players as --players {} (the option 'players' is set from it)",
-                    v.trim()
-                );
+                let v = v.trim();
+                if matches!(v, "2" | "3" | "4") {
+                    bail!("give the number of players as --players {v} (the option 'players' is set from it)");
+                }
+                bail!("the players are 2, 3 or 4, given as --players N (not '{v}', and not as an option)");
+            }
+            if k == "target" && self.target.is_some() {
+                bail!("give the target once: --target or -o target=…, not both");
             }
             options.push((k, v.trim().to_string()));
+        }
+        if let Some(t) = self.target {
+            options.push(("target".into(), t.to_string()));
         }
         // All at once: options that need each other may come in any order.
         rules.set_many(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
@@ -171,12 +181,9 @@ struct SimArgs {
 struct PlayArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Number of hands to play; without it, the whole game to its end (S9).
-    #[arg(long)]
+    /// Number of hands to play (1 to 100,000); without it, the whole game to its end (S9).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
     hands: Option<u32>,
-    /// The pool target (pulya), e.g. 10 for a short game.
-    #[arg(long)]
-    target: Option<u32>,
     /// Seed of the deals and the bots.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -213,8 +220,8 @@ struct PlayArgs {
 struct MatchArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// One bot per seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong);
-    /// default: heuristic then random ones.
+    /// Bots by seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong);
+    /// the last one fills the rest; default: heuristic then random ones.
     #[arg(long)]
     bots: Option<String>,
     /// Number of deals (1 to 1,000,000).
@@ -301,18 +308,7 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Play(a) => {
-            let mut rules = a.rules.build()?;
-            let target_option = a
-                .rules
-                .options
-                .iter()
-                .any(|o| o.split('=').next().map(str::trim) == Some("target"));
-            if a.target.is_some() && target_option {
-                bail!("give the target once: --target or -o target=…, not both");
-            }
-            if let Some(t) = a.target {
-                rules.set("target", &t.to_string())?;
-            }
+            let rules = a.rules.build()?;
             if a.resume.is_none() && a.seat >= rules.players() {
                 bail!("--seat {} is not a seat of a {}-player table", a.seat, rules.players());
             }
@@ -356,17 +352,20 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Replay { file } => {
             let record = read_record(&file)?;
-            let m = record.replay().with_context(|| format!("{}", file.display()))?;
+            let m = record.replay().with_context(|| source_name(&file))?;
             out!("{}", describe::describe_record(&record));
             outln!(
                 "record valid: {} replayed, every outcome agrees",
                 describe::count(m.finished_hands().len(), "hand")
             );
+            if let Some(note) = unfinished_note(&record) {
+                outln!("{note}");
+            }
             Ok(())
         }
         Command::Score { file, json } => {
             let record = read_record(&file)?;
-            let m = record.replay().with_context(|| format!("{}", file.display()))?;
+            let m = record.replay().with_context(|| source_name(&file))?;
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
             if json {
                 outln!("{}", score::score_json(&m, &names));
@@ -376,8 +375,11 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Sheet { file, svg } => {
+            if svg.as_os_str() != "-" {
+                check_output(&svg)?;
+            }
             let record = read_record(&file)?;
-            let m = record.replay().with_context(|| format!("{}", file.display()))?;
+            let m = record.replay().with_context(|| source_name(&file))?;
             let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
             let drawing = preferans::scoring::pulya_svg(m.sheet(), m.rules(), &names);
             if svg.as_os_str() == "-" {
@@ -406,12 +408,12 @@ fn run(cli: Cli) -> Result<()> {
                 "steps (each hand's cards, then its calls)",
             );
             let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
-                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+                .map_err(|e| anyhow::anyhow!("{}: {e}", source_name(&file)))?;
             let hands = record.hands.len();
             let calls = preferans_bots::review_calls::review_calls(&record, whists, samples as usize, |done, _| {
                 bar.set_position((hands + done) as u64)
             })
-            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            .map_err(|e| anyhow::anyhow!("{}: {e}", source_name(&file)))?;
             bar.finish_and_clear();
             for m in &mistakes {
                 let best: Vec<String> = m.best.iter().map(|c| c.symbol_text()).collect();
@@ -450,8 +452,11 @@ fn run(cli: Cli) -> Result<()> {
                     calls.len()
                 );
             }
+            if let Some(note) = unfinished_note(&record) {
+                outln!("{note} (not reviewed)");
+            }
             if deal_tables {
-                let m = record.replay().with_context(|| format!("{}", file.display()))?;
+                let m = record.replay().with_context(|| source_name(&file))?;
                 let mut solver = preferans_solver::Solver::new();
                 for (i, h) in m.finished_hands().iter().enumerate() {
                     let table =
@@ -473,7 +478,18 @@ fn run(cli: Cli) -> Result<()> {
                     .collect::<Vec<_>>()
                     .join(",")
             });
-            let kinds = bot_kinds(&spec)?;
+            let mut kinds = bot_kinds(&spec)?;
+            // As in `sim` and `play`: the last one fills the rest.
+            let players = usize::from(rules.players());
+            if kinds.len() > players {
+                bail!(
+                    "--bots names {} bots, but a {players}-player table has {players} seats",
+                    kinds.len()
+                );
+            }
+            while kinds.len() < players {
+                kinds.push(kinds[kinds.len() - 1].clone());
+            }
             if let Some(out) = &a.out {
                 check_output(out)?;
             }
@@ -552,6 +568,17 @@ fn bot_kinds(spec: &str) -> Result<Vec<String>> {
     Ok(kinds)
 }
 
+/// "hand N is unfinished: K actions", when the record's last hand has no outcome (a game
+/// saved mid-hand).
+fn unfinished_note(record: &Record) -> Option<String> {
+    let last = record.hands.last().filter(|h| h.outcome.is_none())?;
+    Some(format!(
+        "hand {} is unfinished: {} so far",
+        last.number,
+        describe::count(last.actions.len(), "action")
+    ))
+}
+
 /// The record in file `path`, or on standard input for `-`.
 pub(crate) fn read_record(path: &Path) -> Result<Record> {
     let text = if path.as_os_str() == "-" {
@@ -559,7 +586,16 @@ pub(crate) fn read_record(path: &Path) -> Result<Record> {
     } else {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
     };
-    Record::from_json(&text).with_context(|| format!("{}", path.display()))
+    Record::from_json(&text).with_context(|| source_name(path))
+}
+
+/// How errors name a record's source: its path, or "standard input" for `-`.
+pub(crate) fn source_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".into()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// Refuses, before a long run, an output path that cannot be written: a directory, or a
@@ -578,6 +614,14 @@ fn check_output(path: &Path) -> Result<()> {
             path.display(),
             parent.display()
         );
+    }
+    // A device or a pipe is written in place; anything else is written beside it and renamed
+    // (`write_atomically`), so the directory must take a new file: tried now, not after the run.
+    let in_place = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if !in_place {
+        let probe = parent.join(format!(".pref-write-check-{}", std::process::id()));
+        std::fs::write(&probe, b"").map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        let _ = std::fs::remove_file(&probe);
     }
     Ok(())
 }

@@ -14,7 +14,10 @@ fn name(names: &[String], s: Seat) -> String {
 fn ending(m: &Match) -> String {
     match (m.sheet().is_game_over(m.rules()), m.hand_limit()) {
         (true, _) => " (game over)".into(),
-        (false, Some(n)) if m.is_over() => format!(" (game over: the match's limit of {n} hands)"),
+        (false, Some(n)) if m.is_over() => format!(
+            " (game over: the match's limit of {})",
+            crate::describe::count(n as usize, "hand")
+        ),
         _ => String::new(),
     }
 }
@@ -41,12 +44,14 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
     }
     let st = sheet.settlement(m.rules());
     let _ = writeln!(out, "Settlement (whists, S10):");
-    for s in 0..players as usize {
+    let labels: Vec<String> = (0..players).map(|s| format!("{s} {}", name(names, s))).collect();
+    // The column as wide as the longest name, so the numbers line up.
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(12);
+    for (s, label) in labels.iter().enumerate() {
         let (num, den) = st.exact(s);
         let _ = writeln!(
             out,
-            "  {:<12} {:>10}   (exact {})",
-            format!("{s} {}", name(names, s as Seat)),
+            "  {label:<width$} {:>10}   (exact {})",
             st.rounded(s),
             fraction(num, den)
         );

@@ -20,9 +20,9 @@ pub struct SolveArgs {
     /// The contract: 6S … 10NT, misere, or allpass (with --hands; a record has its own).
     #[arg(long, default_value = "allpass", conflicts_with = "record")]
     pub contract: String,
-    /// Declarer's position (0 = eldest, 1, 2) for a contract (with --hands).
-    #[arg(long, default_value_t = 0, conflicts_with = "record")]
-    pub declarer: u8,
+    /// Declarer's position (0 = eldest, the default, 1, 2) for a contract (with --hands).
+    #[arg(long, conflicts_with = "record")]
+    pub declarer: Option<u8>,
     /// All-pass: whose fewest tricks are sought (the other two play against him): with
     /// --hands a position (0 = eldest, the default), with --record a seat (default: the
     /// player to move).
@@ -48,9 +48,9 @@ pub struct SolveArgs {
     /// Also print the principal variation.
     #[arg(long)]
     pub pv: bool,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    pub table_mib: usize,
+    /// Transposition table size in MiB (1 to 4096).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub table_mib: u64,
     /// Instead of one position, the whole deal's table: each position as declarer in every
     /// strain and in misère (talon taken, best discard) and in all-pass. Needs a whole deal:
     /// --hands of ten cards each with --talon (the all-pass with the talon leading, X2), or
@@ -72,13 +72,15 @@ fn parse_hands(hands: &str) -> Result<[CardSet; 3]> {
     Ok(hs)
 }
 
-/// A position to solve, its objective, and what to call its three hand positions.
-type Position = (PlayState, Objective, [String; 3]);
+/// A position to solve, its objective, what to call its three hand positions, and a note on
+/// the position (an offer waiting for its answer).
+type Position = (PlayState, Objective, [String; 3], Option<String>);
 
 fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
     let hs = parse_hands(hands)?;
     let player = a.player.unwrap_or(0);
-    for (option, value) in [("--lead", a.lead), ("--declarer", a.declarer), ("--player", player)] {
+    let declarer = a.declarer.unwrap_or(0);
+    for (option, value) in [("--lead", a.lead), ("--declarer", declarer), ("--player", player)] {
         if value > 2 {
             bail!("{option} {value}: positions are 0, 1 or 2");
         }
@@ -87,6 +89,9 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
     state.to_play = a.lead;
     let objective = match a.contract.to_ascii_lowercase().as_str() {
         "allpass" | "all-pass" => {
+            if a.declarer.is_some() {
+                bail!("--declarer is for a contract: in all-pass, --player names whose tricks are sought");
+            }
             if let Some(t) = &a.talon {
                 let cards: Vec<Card> = t.split_whitespace().map(str::parse).collect::<Result<_, _>>()?;
                 // A position after the first talon trick has one talon lead left.
@@ -110,14 +115,20 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
             if a.talon.is_some() {
                 bail!("--talon is for all-pass (X2): a contract's talon is not led");
             }
-            let bid: Bid = a.contract.parse().context("--contract")?;
+            if a.player.is_some() {
+                bail!("--player is for all-pass: a contract's side is --declarer");
+            }
+            let bid: Bid = a
+                .contract
+                .parse()
+                .map_err(|_| anyhow::anyhow!("--contract '{}': expected 6S … 10NT, misere or allpass", a.contract))?;
             state.contract = Some(bid);
             state.trump = bid.trump();
-            state.declarer = Some(a.declarer);
+            state.declarer = Some(declarer);
             if bid.is_misere() {
-                Objective::Misere(a.declarer)
+                Objective::Misere(declarer)
             } else {
-                Objective::Declarer(a.declarer)
+                Objective::Declarer(declarer)
             }
         }
     };
@@ -138,6 +149,7 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
         state,
         objective,
         ["position 0", "position 1", "position 2"].map(String::from),
+        None,
     ))
 }
 
@@ -148,7 +160,7 @@ fn hand_from_record(
 ) -> Result<(RussianHand, Vec<(preferans::Seat, preferans::Action)>)> {
     let record = crate::read_record(path)?;
     // The whole record is checked first (the stored deals against the seed, every action).
-    record.replay()?;
+    record.replay().with_context(|| crate::source_name(path))?;
     let index = (a.hand as usize).checked_sub(1).context("hands are numbered from 1")?;
     let Some(h) = record.hands.get(index) else {
         bail!("the record has {} hands, no hand {}", record.hands.len(), a.hand);
@@ -169,6 +181,7 @@ fn hand_from_record(
 fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> {
     let (mut hand, actions) = hand_from_record(a, path)?;
     let labels = position_labels(&hand);
+    let mut note = None;
     let state = match a.action {
         Some(upto) => {
             if upto > actions.len() {
@@ -176,6 +189,14 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> 
             }
             for &(seat, action) in &actions[..upto] {
                 hand.apply(seat, action)?;
+            }
+            // P3: the cards wait for an offer's answer; the position is the play's.
+            if let Some(off) = hand.observation(preferans::Viewer::Spectator).offer {
+                note = Some(format!(
+                    "note: seat {}'s offer ({} of the {} tricks left to its side) awaits an answer; \
+                     this is the play if it is refused",
+                    off.by, off.tricks, off.remaining
+                ));
             }
             hand.play_state()
                 .context("the position is not in the card play (choose --action inside the play)")?
@@ -198,7 +219,8 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> 
         }
     };
     let objective = match (state.contract, a.player) {
-        (Some(_), _) => Objective::of(&state),
+        (Some(c), Some(_)) => bail!("hand {} is played in {c}: --player is for all-pass", a.hand),
+        (Some(_), None) => Objective::of(&state),
         (None, None) => Objective::AllPass(state.to_play),
         (None, Some(seat)) => {
             let p = (0..3u8)
@@ -207,7 +229,7 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> 
             Objective::AllPass(p)
         }
     };
-    Ok((state, objective, labels))
+    Ok((state, objective, labels, note))
 }
 
 /// The deal, the start of an all-pass of it (as the record's rules play it; X2 for --hands),
@@ -289,7 +311,7 @@ pub fn deal_table_text(table: &DealTable, labels: &[String; 3]) -> String {
 /// `pref solve --deal-table`: the table as text.
 fn run_deal_table(a: &SolveArgs) -> Result<String> {
     let (deal, allpass, labels) = deal_of(a)?;
-    let mut solver = Solver::with_table_bytes(a.table_mib.clamp(1, 4096) << 20);
+    let mut solver = Solver::with_table_bytes(table_bytes(a.table_mib));
     let t = Instant::now();
     let table = deal_table(&deal, allpass.as_ref(), &mut solver).map_err(|e| anyhow::anyhow!("{e}"))?;
     let elapsed = t.elapsed();
@@ -303,12 +325,12 @@ pub fn run(a: &SolveArgs) -> Result<String> {
     if a.deal_table {
         return run_deal_table(a);
     }
-    let (state, objective, labels) = match (&a.hands, &a.record) {
+    let (state, objective, labels, note) = match (&a.hands, &a.record) {
         (Some(h), _) => state_from_deal(a, h)?,
         (None, Some(r)) => state_from_record(a, r)?,
         (None, None) => bail!("give a position: --hands … or --record FILE"),
     };
-    let mut solver = Solver::with_table_bytes(a.table_mib.clamp(1, 4096) << 20);
+    let mut solver = Solver::with_table_bytes(table_bytes(a.table_mib));
     let t = Instant::now();
     let solution = solver.solve(&state, objective).map_err(|e| anyhow::anyhow!("{e}"))?;
     let elapsed = t.elapsed();
@@ -316,6 +338,9 @@ pub fn run(a: &SolveArgs) -> Result<String> {
         .card_values(&state, objective)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut out = String::new();
+    if let Some(note) = note {
+        let _ = writeln!(out, "{note}");
+    }
     let (who, what) = match objective {
         Objective::Declarer(p) => (p, "declarer's tricks with best defence"),
         Objective::Misere(p) => (p, "misère declarer's tricks with best defence"),
@@ -354,4 +379,9 @@ pub fn run(a: &SolveArgs) -> Result<String> {
         solution.nodes
     );
     Ok(out)
+}
+
+/// `--table-mib` in bytes (clap keeps it within 1..=4096).
+fn table_bytes(mib: u64) -> usize {
+    usize::try_from(mib.clamp(1, 4096) << 20).unwrap_or(64 << 20)
 }

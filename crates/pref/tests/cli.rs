@@ -310,9 +310,12 @@ fn match_plays_duplicate_deals_and_reports_with_confidence_intervals() {
     // A board's record replays.
     let first = std::fs::read_dir(&records).unwrap().next().unwrap().unwrap().path();
     pref().arg("replay").arg(&first).assert().success();
-    // Wrong number of bots.
-    let out = pref().args(["match", "--bots", "heuristic,random"]).output().unwrap();
-    assert!(!out.status.success() && stderr_of(&out).contains("one bot per seat"));
+    // More bots than seats.
+    let out = pref()
+        .args(["match", "--bots", "heuristic,random,random,random"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success() && stderr_of(&out).contains("has 3 seats"));
 }
 
 #[test]

@@ -382,7 +382,7 @@ fn solve_from_a_record_position_and_bad_input() {
         (vec!["solve", "--hands", "AS KS/7S 8S/9S AS"], "two hands"),
         (
             vec!["solve", "--hands", "AS KS/7S 8S/9S TS", "--contract", "11S"],
-            "not a bid",
+            "expected 6S … 10NT, misere or allpass",
         ),
         (vec!["solve", "--hands", "AS XX/7S 8S/9S TS"], "not a card"),
         (vec!["solve", "--hands", "AS KS/7S/9S TS"], "same number"),

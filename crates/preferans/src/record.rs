@@ -194,6 +194,13 @@ impl Record {
         if text.trim().is_empty() {
             return Err(RecordError::Format("the record is empty".into()));
         }
+        // A record is a JSON object; serde would describe an array as a struct's elements.
+        let first = text.trim_start().chars().next();
+        if first.is_some_and(|c| c != '{') && serde_json::from_str::<serde_json::Value>(text).is_ok() {
+            return Err(RecordError::Format(
+                "the record is not a JSON object (`{\"format\": \"preferans-record\", …}`)".into(),
+            ));
+        }
         let r: Record = serde_json::from_str(text)?;
         if r.format != RECORD_FORMAT {
             return Err(RecordError::Format(format!(
