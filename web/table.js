@@ -49,8 +49,9 @@ function connect() {
     else if (m.type === "error") onError(m.message);
     else if (m.type === "hints") showHints(m.hints);
   };
-  ws.onclose = () => {
-    $("conn").textContent = "reconnecting…";
+  ws.onclose = (ev) => {
+    // The server says why when it closes (a flood, an oversized message).
+    $("conn").textContent = ev.reason ? `reconnecting… (${ev.reason})` : "reconnecting…";
     $("conn").className = "status bad";
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
