@@ -10,9 +10,10 @@ use serde::Serialize;
 use crate::config::{ConfigError, SeatKind, TableConfig};
 use crate::store::{StoredTable, TableStatus};
 
-/// Hint requests a seat may make per second on average, and in a burst.
-const HINTS_PER_SECOND: std::num::NonZeroU32 = std::num::NonZeroU32::MIN;
-const HINT_BURST: std::num::NonZeroU32 = std::num::NonZeroU32::new(5).unwrap();
+/// Hint requests a seat (and each connection) may make per second on average, and in a burst.
+pub(crate) const HINTS_PER_SECOND: std::num::NonZeroU32 = std::num::NonZeroU32::MIN;
+/// See [`HINTS_PER_SECOND`].
+pub(crate) const HINT_BURST: std::num::NonZeroU32 = std::num::NonZeroU32::new(5).unwrap();
 
 mod chat;
 pub use chat::{ChatLine, CHAT_CHARS, CHAT_LINES};

@@ -15,14 +15,13 @@ use tokio::sync::watch;
 
 use crate::hub::{Hub, HubError, TableHandle};
 use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
+// Hint requests (each runs the expert's simulations): the same limit for each connection as
+// the table keeps for each seat over all its connections.
+use crate::table::{HINTS_PER_SECOND, HINT_BURST};
 
 /// Messages per second a connection may send on average, and in a burst.
 const MESSAGES_PER_SECOND: NonZeroU32 = NonZeroU32::new(20).unwrap();
 const MESSAGE_BURST: NonZeroU32 = NonZeroU32::new(100).unwrap();
-/// Hint requests (each runs the expert's simulations) per second, and in a burst, per
-/// connection; each seat has the same limit over all its connections (the table's).
-const HINTS_PER_SECOND: NonZeroU32 = NonZeroU32::new(1).unwrap();
-const HINT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
 /// How long a connection being closed still reads (and drops) what its client sends.
 const CLOSE_DRAIN: std::time::Duration = std::time::Duration::from_secs(1);
 /// The longest error text sent back: a parser's error may quote the whole message.
