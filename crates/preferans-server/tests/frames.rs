@@ -88,10 +88,7 @@ async fn a_seats_hints_are_limited_over_all_its_connections() {
     let server = start(&sqlite_url(&dir)).await;
     let humans = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]);
     let id = create(server.addr, json!({"seats": humans, "hand_limit": 1, "seed": 9})).await;
-    let mut tokens = Vec::new();
-    for name in ["Ann", "Bob", "Cy"] {
-        tokens.push(seat(server.addr, &id, name).await.1);
-    }
+    let tokens = common::seat_three(server.addr, &id).await;
     let mut watcher = Client::connect(server.addr).await;
     let st = watcher.join(&id, None).await;
     let mover = st["observation"]["to_move"].as_u64().unwrap() as usize;

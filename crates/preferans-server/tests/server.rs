@@ -234,10 +234,7 @@ async fn out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing(u
     let server = start(url).await;
     let id = create(server.addr, three_people(1)).await;
     let other = create(server.addr, three_people(1)).await;
-    let mut tokens = Vec::new();
-    for name in ["Ann", "Bob", "Cy"] {
-        tokens.push(seat(server.addr, &id, name).await.1);
-    }
+    let tokens = common::seat_three(server.addr, &id).await;
     let (_, foreign) = seat(server.addr, &other, "Eve").await;
     let mut c = Client::connect(server.addr).await;
     let st = c.join(&id, Some(&tokens[0])).await;
@@ -363,10 +360,7 @@ async fn private_tables_need_the_password_and_bots_fill_their_seats(url: &str) {
 async fn a_restarted_server_continues_every_table_where_it_was(url: &str) {
     let server = start(url).await;
     let id = create(server.addr, three_people(1)).await;
-    let mut tokens = Vec::new();
-    for name in ["Ann", "Bob", "Cy"] {
-        tokens.push(seat(server.addr, &id, name).await.1);
-    }
+    let tokens = common::seat_three(server.addr, &id).await;
     let mut c = Client::connect(server.addr).await;
     let mut st = c.join(&id, Some(&tokens[0])).await;
     for _ in 0..5 {

@@ -67,6 +67,15 @@ pub async fn seat(addr: SocketAddr, table: &str, name: &str) -> (u8, String) {
     )
 }
 
+/// Claims the three seats of a table of three people (Ann, Bob, Cy); returns their tokens.
+pub async fn seat_three(addr: SocketAddr, table: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bob", "Cy"] {
+        tokens.push(seat(addr, table, name).await.1);
+    }
+    tokens
+}
+
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// Every text message received, raw, for the section 7 scans.
