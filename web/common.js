@@ -132,6 +132,13 @@ export function phaseLabel(phase) {
   return words[phase] ?? phase.replaceAll("-", " ");
 }
 
+// What the player to move is deciding, for those who wait for him ("to bid").
+export function decisionText(obs) {
+  if (obs.offer) return "to answer the offer";
+  const words = { auction: "to bid", "talon-choice": "to take or push the talon", discard: "to discard", declare: "to name the contract", whist: "to whist or pass", "dealer-whist": "to whist or pass", "defence-choice": "to choose an open or closed defence", play: "to play" };
+  return words[obs.phase] ?? "";
+}
+
 // Who took a completed trick (R6), after its cards; nothing before the first.
 export function wonBy(winner, seats, you) {
   return winner ? el("span", { class: "muted won-by", text: `won by ${holderName(winner, seats, you)}` }) : "";
@@ -151,3 +158,25 @@ export function trickView(obs, seats, you) {
   out.push(...obs.trick.map(figure));
   return out;
 }
+
+// P3: the offer refused last, while the three cards after the refusal are played (the offer
+// is gone from the observation: only the history tells the table that it was refused).
+// `{ by, tricks, refusedBy }`, or null.
+export function refusedOffer(obs) {
+  const h = obs.history ?? [];
+  for (let i = h.length - 1; i >= 0; i--) {
+    const a = h[i][1];
+    if (a?.startsWith("offer ")) return null; // a newer offer, pending or accepted
+    if (a !== "refuse") continue;
+    if (h.slice(i + 1).filter(([, x]) => x?.startsWith("play ")).length >= 3) return null;
+    for (let j = i - 1; j >= 0; j--) {
+      const o = h[j][1];
+      if (o?.startsWith("offer ")) return { by: h[j][0], tricks: Number(o.split(" ")[1]), refusedBy: h[i][0] };
+    }
+    return null;
+  }
+  return null;
+}
+
+// The rules as the server names them, with the two-player game's name (H1: Hussar).
+export const rulesText = (rules, players) => (players === 2 ? `${rules} (Hussar)` : rules);

@@ -1,5 +1,5 @@
 // The lobby: list tables, create one, join or watch.
-import { el, api, playerName, setPlayerName, tokenKey, words } from "/static/common.js";
+import { el, api, playerName, setPlayerName, tokenKey, words, rulesText } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = ["random", "heuristic", "expert"];
@@ -83,10 +83,13 @@ async function refresh() {
         const mine = localStorage.getItem(tokenKey(t.id));
         actions.append(el("a", { href: `/table/${t.id}`, text: mine ? "return" : free ? "join" : "watch", "data-table": t.id }));
       }
-      // The way in first: a phone's narrow list shows it without scrolling sideways.
-      return el("tr", {}, actions, el("td", { text: (t.name || t.id) + (t.private ? " 🔒" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : "") }),
-        el("td", { text: t.rules + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), seatsCell(t),
-        el("td", { text: String(t.hands) }));
+      // Hands finished, of the game's length when it has one ("1 of 3").
+      const hands = t.hand_limit && !t.finished ? `${t.hands} of ${t.hand_limit}` : String(t.hands);
+      // The way in first: a phone's narrow list shows it without scrolling sideways, and the
+      // hands under the table's name (the last column is off its screen).
+      return el("tr", {}, actions, el("td", {}, (t.name || t.id) + (t.private ? " 🔒" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : ""), el("span", { class: "phone-only muted", text: ` · hands ${hands}` })),
+        el("td", { text: rulesText(t.rules, t.players) + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), seatsCell(t),
+        el("td", { class: "hands", text: hands }));
     });
     $("tables").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5, class: "muted", id: "no-tables", text: "No tables yet: create one above." }))]));
   } catch (e) {

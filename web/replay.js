@@ -12,21 +12,26 @@ let handStarts = [0];
 // earlier answer arrive after a later one).
 let asked = 0;
 
-// The step asked for last: the arrows count from it at once, so that quick clicks each move
-// one step even before the previous answer arrives.
+// The position asked for last: the arrows count from it at once, so that quick clicks each
+// move one step even before the previous answer arrives. A hand's first step comes after
+// the previous hand's last action: it is shown twice, the previous hand's end and then the
+// new hand's untouched deal (`wantedDeal`).
 let wanted = 0;
+let wantedDeal = true;
 
-async function show(n) {
+async function show(n, deal = false) {
   const mine = ++asked;
   wanted = Math.max(0, total ? Math.min(n, total) : n);
+  wantedDeal = deal || wanted === 0;
   try {
-    const r = await api(`/api/tables/${tableId}/replay?step=${Math.max(0, n)}&analysis=true`);
+    const r = await api(`/api/tables/${tableId}/replay?step=${Math.max(0, n)}&analysis=true${deal ? "&deal=true" : ""}`);
     if (mine !== asked) return;
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
     wanted = step;
+    wantedDeal = r.deal;
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
-    $("action").textContent = r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start";
+    $("action").textContent = r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start";
     const obs = r.observation;
     // Each player keeps his place from hand to hand: in seat order, whoever is eldest; the
     // four-player dealer, who sits the hand out (F1), keeps his too.
@@ -127,13 +132,26 @@ async function showDealTable(n, seats) {
   }));
 }
 
-// A hand is shown from its first action (the step before it shows the previous hand's end).
+// Whether step `n` both ends a hand and begins the next one.
+const betweenHands = (n) => n > 0 && n < total && handStarts.includes(n);
+
+function next() {
+  if (!wantedDeal && betweenHands(wanted)) show(wanted, true);
+  else show(wanted + 1);
+}
+
+function prev() {
+  if (wantedDeal && wanted > 0) show(wanted);
+  else if (betweenHands(wanted - 1)) show(wanted - 1, true);
+  else show(wanted - 1);
+}
+
+// A hand is shown from its untouched deal.
 function jumpHand(dir) {
   const k = hand - 1;
-  const first = (i) => Math.min(total, handStarts[i] + 1);
-  if (dir > 0) show(k + 1 < handStarts.length ? first(k + 1) : total);
-  else if (step > first(k)) show(first(k));
-  else show(k > 0 ? first(k - 1) : 0);
+  if (dir > 0) show(k + 1 < handStarts.length ? handStarts[k + 1] : total, true);
+  else if (step > handStarts[k] || !wantedDeal) show(handStarts[k], true);
+  else show(k > 0 ? handStarts[k - 1] : 0, true);
 }
 
 // The review of the whole game, made by the server in the background: asked again until it
@@ -175,6 +193,8 @@ function showReview(r) {
   $("review-cards-title").hidden = r.cards.length === 0;
   $("review-cards").replaceChildren(...r.cards.map((m) => el("li", { "data-step": m.step },
     `Hand ${m.hand}, trick ${m.trick}: ${who(m.seat)} played `, el("b", { class: RED.has(m.played.slice(-1)) ? "red" : "", text: cardLabel(m.played) }),
+    // A card from a hand he plays for (the passer's open hand, the dummy) says whose.
+    m.from && (m.from === "dummy" || m.from.seat !== m.seat) ? ` from ${m.from === "dummy" ? "the dummy" : `${who(m.from.seat)}'s hand`}` : "",
     ` — best ${m.best.map(cardLabel).join(" or ")} — costs ${tricks(m.cost)} `, go(m.step))));
   $("review-calls-title").hidden = r.calls.length === 0;
   $("review-calls").replaceChildren(...r.calls.map((m) => el("li", { "data-step": m.step },
@@ -185,12 +205,12 @@ $("review-btn").onclick = review;
 $("download").href = `/api/tables/${tableId}/record`;
 $("where").textContent = `table ${tableId}`;
 $("first").onclick = () => show(0);
-$("prev").onclick = () => show(wanted - 1);
-$("next").onclick = () => show(wanted + 1);
+$("prev").onclick = prev;
+$("next").onclick = next;
 $("last").onclick = () => show(total);
 $("prev-hand").onclick = () => jumpHand(-1);
 $("next-hand").onclick = () => jumpHand(1);
-document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") show(wanted + 1); if (e.key === "ArrowLeft") show(wanted - 1); });
+document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") next(); if (e.key === "ArrowLeft") prev(); });
 // Only a finished game is replayed (its cards are public then): a game still being played, or
 // no such table, says so with the way on instead of dead controls.
 api(`/api/tables/${tableId}`).then((t) => {

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -16,22 +16,29 @@ let gameOverShown = null;
 let sent = false; // an action is on its way: no second one until the server answers
 let focusBeforeSend = null; // what had the keyboard's focus when the action was sent
 
+// Sends `msg`; while the connection is down nothing is sent and the page says so (a click
+// must not vanish unnoticed).
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (ws && ws.readyState === WebSocket.OPEN) {
+    ws.send(JSON.stringify(msg));
+    return true;
+  }
+  $("error").textContent = "Not connected: reconnecting… try again in a moment.";
+  return false;
 }
 
 function act(action) {
   // A double click or a key typed twice sends one action: the choices stay off until the
   // server's next state (or its refusal) arrives.
   if (sent) return;
+  $("error").textContent = "";
+  if (!send({ type: "act", token, action })) return;
   sent = true;
   // Disabling the focused choice drops the focus: the redraw puts it back from here.
   const focused = document.activeElement;
   if (focused?.closest?.(".felt")) focusBeforeSend = focusKeyOf(focused);
   for (const b of document.querySelectorAll("button[data-action], #discard-btn, #offer-btn")) b.disabled = true;
-  $("error").textContent = "";
   $("hints").replaceChildren();
-  send({ type: "act", token, action });
 }
 
 function connect() {
@@ -41,6 +48,7 @@ function connect() {
     retry = 500;
     $("conn").textContent = "connected";
     $("conn").className = "status";
+    if ($("error").textContent.startsWith("Not connected")) $("error").textContent = "";
     send(token ? { type: "join", table: tableId, token } : { type: "join", table: tableId });
   };
   ws.onmessage = (ev) => {
@@ -180,8 +188,9 @@ function renderTurn(view, obs) {
   // Open defence: the passer's cards (or the dummy's, H1) are played by the whister.
   const fromMine = seated && hv && hv.holder !== "dummy" && hv.holder.seat === view.you;
   const fromOther = obs.phase === "play" && hv && !fromMine && (hv.holder === "dummy" || hv.holder.seat !== obs.to_move);
-  const whose = fromOther ? ` (playing ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand)` : "";
-  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : whose}…`;
+  const whose = fromOther ? ` to play ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand` : "";
+  const what = decisionText(obs);
+  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : whose || (what ? ` ${what}` : "")}…`;
 }
 
 // The last trick of the hand just finished, while the next hand has no trick yet (and at the
@@ -197,7 +206,9 @@ function previousTrick(view, obs) {
 function renderTimer(view) {
   const t = $("timer");
   if (!t || !view.deadline_ms) return;
-  t.textContent = ` ${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
+  const mover = view.observation?.to_move;
+  const whose = mover === view.you ? "" : `${holderName({ seat: mover }, view.seats, view.you)}: `;
+  t.textContent = ` ${whose}${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
 }
 
 // The keyboard shortcuts of the decision at hand, from its legal actions.
@@ -244,7 +255,7 @@ function draw(view) {
   const decisionIsMine = seated && (view.observation?.legal_actions?.length ?? 0) > 0;
   document.title = `${decisionIsMine ? "▶ Your turn · " : ""}Preferans — ${view.name || view.table}`;
   $("title").textContent = view.name || `Table ${view.table}`;
-  $("rules").textContent = view.rules;
+  $("rules").textContent = rulesText(view.rules, view.seats.length);
   $("hand-no").textContent = view.game_over ? "game over" : `hand ${view.hand_number}`;
   $("seat-panel").hidden = seated;
   if (!$("seat-panel").hidden) renderSeatPanel(view);
@@ -284,6 +295,7 @@ function draw(view) {
   $("contract").textContent = "";
   $("calls").hidden = true;
   $("offer").hidden = true;
+  $("timed-out").hidden = true;
   $("hint-btn").disabled = true;
   renderFinal(view);
   renderTurn(view, obs);
@@ -328,7 +340,7 @@ function draw(view) {
   }
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
   if (seated && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
-    $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: "You deal and sit this hand out (F1)." }));
+    $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: "You deal and sit this hand out." }));
   }
   $("contract").textContent = contractText(obs, view.seats, view.you);
   const calls = callsText(obs, view.seats, view.you);
@@ -349,6 +361,18 @@ function draw(view) {
   if (obs.offer && !obs.legal_actions.includes("accept")) {
     $("offer").hidden = false;
     $("offer").textContent = `${offerText(obs, view.seats, view.you)}.`;
+  }
+  // The move timer's moves are marked: nobody takes them for the person's own.
+  if (view.timed_out !== null && view.timed_out !== undefined) {
+    const mine = view.timed_out === view.you;
+    $("timed-out").hidden = false;
+    $("timed-out").textContent = mine ? "Your time ran out: the server made your last move." : `${holderName({ seat: view.timed_out }, view.seats, view.you)}'s time ran out: the server made the last move for that seat.`;
+  }
+  const refused = !obs.offer && refusedOffer(obs);
+  if (refused) {
+    const name = (seat) => holderName({ seat }, view.seats, view.you);
+    $("offer").hidden = false;
+    $("offer").textContent = `${name(refused.refusedBy)} refused ${refused.by === view.you ? "your" : `${name(refused.by)}'s`} offer to take ${refused.tricks}: play goes on.`;
   }
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
@@ -602,11 +626,11 @@ $("chat-form").addEventListener("submit", (ev) => {
   const text = $("chat-text").value.trim();
   if (!text) return;
   $("error").textContent = "";
-  send({ type: "chat", token, text });
+  if (!send({ type: "chat", token, text })) return; // the line stays in the box
   chatSent = text;
   $("chat-text").value = "";
 });
-$("hint-btn").addEventListener("click", () => { $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); send({ type: "hint", token }); });
+$("hint-btn").addEventListener("click", () => { if (send({ type: "hint", token })) $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); });
 api(`/api/tables/${tableId}`).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
   isPrivate = t.private;

@@ -111,7 +111,7 @@ test("a finished game is played again in one click, at one new table with the sa
   for (const { problems } of pages) assert.deepEqual(problems, [], "no script errors");
 });
 
-test("the replay jumps hand by hand to each hand's first action", async () => {
+test("the replay jumps hand by hand to each hand's untouched deal, and steps through both sides of a hand's start", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "three hands", seats: bots, hand_limit: 3, seed: 5 })).json();
   await watchUntilFinished(id);
@@ -121,16 +121,33 @@ test("the replay jumps hand by hand to each hand's first action", async () => {
   await page.goto(`${base}/replay/${id}`);
   // Before the page's first answer #step is empty: wait, rather than fail on it.
   const at = (n, hand) => page.waitForFunction(([n, hand]) => new RegExp(`^action ${n} of \\d+, hand ${hand}$`).test(document.querySelector("#step").textContent), [n, hand]);
+  const action = () => page.locator("#action").innerText();
   await at(0, 1);
   await page.click("#next-hand");
-  await at(starts[1] + 1, 2);
-  await page.click("#next-hand");
-  await at(starts[2] + 1, 3);
+  // A hand opens on its deal: no call made yet.
+  await at(starts[1], 2);
+  assert.equal(await action(), "hand 2: the deal");
+  assert.equal(await page.locator("#calls").isVisible(), false, "no calls before the first");
+  // One step back is the previous hand's end (the same actions), one forward its first call.
   await page.click("#prev");
-  await page.click("#prev-hand");
+  await at(starts[1], 1);
+  assert.match(await action(), /^last: /);
+  await page.click("#next");
+  await at(starts[1], 2);
+  await page.click("#next");
   await at(starts[1] + 1, 2);
+  await page.click("#prev");
+  await at(starts[1], 2);
+  assert.equal(await action(), "hand 2: the deal");
+  await page.click("#next-hand");
+  await at(starts[2], 3);
+  await page.click("#next");
   await page.click("#prev-hand");
-  await at(1, 1);
+  await at(starts[2], 3);
+  await page.click("#prev-hand");
+  await at(starts[1], 2);
+  await page.click("#prev-hand");
+  await at(0, 1);
   assert.doesNotMatch(await page.locator("#contract").innerText(), /^[a-z]/, "the phase in words");
 });
 
@@ -164,7 +181,7 @@ test("the replay reviews the whole game: each costly card and call, one click fr
   assert.equal(await page.locator("#review-cards li").count(), found.cards.length);
   assert.equal(await page.locator("#review-calls li").count(), found.calls.length);
   const first = page.locator("#review-cards li").first();
-  assert.match(await first.innerText(), /^Hand \d, trick \d+: .+ played \S+ — best .+ — costs \d+ tricks? show$/);
+  assert.match(await first.innerText(), /^Hand \d, trick \d+: .+ played \S+( from .+)? — best .+ — costs \d+ tricks? show$/);
   // "show" goes to the position where the card was played, whose analysis prices it.
   await first.locator("button").click();
   const step = found.cards[0].step;

@@ -100,3 +100,29 @@ test("the calls line marks the engine's notes: the eldest's hold (A3) and a whis
   assert.equal(text, "Bo: 6♠ · Cy: pass · Al: 6♠ (hold) · Bo: 6♣ · Al: pass · Bo: discards · Bo: declare 6♣ · Cy: pass (no whist) · Al: whist");
   await page.close();
 });
+
+test("a refused offer (P3) is told from the history until three cards follow it, and the waiting line says what is awaited", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  const seen = await page.evaluate(async () => {
+    const { refusedOffer, decisionText } = await import("/static/common.js");
+    const start = [[1, "play 7S"], [2, "offer 9"], [0, "refuse"]];
+    return {
+      refused: refusedOffer({ history: start }),
+      oneCardOn: refusedOffer({ history: [...start, [2, "play 8S"]] }),
+      trickOn: refusedOffer({ history: [...start, [2, "play 8S"], [0, "play 9S"], [0, "play AD"]] }),
+      pending: refusedOffer({ history: [...start, [2, "offer 8"]] }),
+      none: refusedOffer({ history: [[1, "play 7S"]] }),
+      bidding: decisionText({ phase: "auction", offer: null }),
+      answering: decisionText({ phase: "play", offer: { by: 1 } }),
+    };
+  });
+  assert.deepEqual(seen.refused, { by: 2, tricks: 9, refusedBy: 0 });
+  assert.deepEqual(seen.oneCardOn, seen.refused);
+  assert.equal(seen.trickOn, null, "three cards later the notice is gone");
+  assert.equal(seen.pending, null, "a newer offer waits");
+  assert.equal(seen.none, null);
+  assert.equal(seen.bidding, "to bid");
+  assert.equal(seen.answering, "to answer the offer");
+  await page.close();
+});

@@ -134,10 +134,14 @@ test("offers (P3) are one chooser and a button, and an offer made there is answe
   const choices = await page.locator("#offer-tricks option").count();
   assert.ok(choices >= 2, `a number of tricks to choose (${choices})`);
   assert.equal(await page.locator("#offer-btn").isDisabled(), true, "no number chosen yet");
-  await page.selectOption("#offer-tricks", { index: 1 });
+  // All the tricks left: the bots refuse it, or accept it if they cannot take one.
+  await page.selectOption("#offer-tricks", { index: choices - 1 });
   await page.click("#offer-btn");
-  // The bots answer at once: refused (play goes on) or accepted (the hand ends).
-  await page.waitForFunction(() => /Vera: offers to take \d/.test(document.querySelector("#calls").textContent) || document.querySelector("#game-over:not([hidden])"));
+  // The bots answer at once: refused (play goes on, and Vera is told) or accepted (the hand ends).
+  await page.waitForFunction(() => /refused your offer/.test(document.querySelector("#offer").textContent) || document.querySelector("#game-over:not([hidden])"));
+  if (!(await page.locator("#game-over:not([hidden])").count())) {
+    assert.match(await page.locator("#offer").innerText(), /^.+ refused your offer to take \d+: play goes on\.$/);
+  }
   assert.deepEqual(problems, [], "no script errors");
 });
 
@@ -365,7 +369,10 @@ test("the keyboard's focus stays in the table across a redraw, and a timer redra
   await p.waitForTimeout(1500);
   assert.equal(await handle.evaluate((b) => b.isConnected), true, "the button was not replaced");
   assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before, "the focus stayed");
-  assert.match(await p.locator("#timer").innerText(), /\d+ s left/);
+  assert.match(await p.locator("#timer").innerText(), /^\s*\d+ s left/);
+  // The one who waits reads whose time it is.
+  const waiting = p === page ? other : page;
+  assert.match(await waiting.locator("#timer").innerText(), new RegExp(`^\\s*${p === page ? "Ada" : "Bo"}: \\d+ s left`));
   // Another player's chat line redraws the table: the focus stays on the same choice.
   const talker = p === page ? other : page;
   await talker.fill("#chat-text", "hello");

@@ -417,8 +417,14 @@ fn run(cli: Cli) -> Result<()> {
             bar.finish_and_clear();
             for m in &mistakes {
                 let best: Vec<String> = m.best.iter().map(|c| c.symbol_text()).collect();
+                // A card from a hand the player plays for (W4, H1) says whose it was.
+                let from = match m.from {
+                    preferans::observation::Holder::Seat(s) if s == m.seat => String::new(),
+                    preferans::observation::Holder::Seat(s) => format!(" from seat {s}'s hand"),
+                    _ => " from the dummy".into(),
+                };
                 outln!(
-                    "hand {} action {} (trick {}): seat {} played {} — best {} — costs {} trick{}",
+                    "hand {} action {} (trick {}): seat {} played {}{from} — best {} — costs {} trick{}",
                     m.hand,
                     m.index,
                     m.trick,

@@ -81,6 +81,7 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                     .collect()
             };
             let mut out = Vec::new();
+            let mut unsimulated = Vec::new();
             // Each best contract's lowest bid (the legal bids come in the ladder's order).
             let mut lowest_bid_for: Vec<(Bid, Bid)> = Vec::new();
             for a in &o.legal_actions {
@@ -156,16 +157,26 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                         // Not simulated (too many dangerous cards to be worth it): the
                         // heuristic's count of cards too high, on the same scale.
                         let d = misere_danger(my_hand(o));
-                        out.push(Hint {
+                        unsimulated.push(Hint {
                             action: *a,
-                            value: if d == 0 { 10.0 } else { -10.0 * f64::from(d) },
-                            reason: format!("{d} card{} too high for a misère", if d == 1 { "" } else { "s" }),
+                            value: -f64::from(d),
+                            reason: format!(
+                                "{d} card{} too high for a misère (not simulated)",
+                                if d == 1 { "" } else { "s" }
+                            ),
                         });
                     }
                     _ => {}
                 }
             }
-            // Anything unvalued comes last.
+            // A count of cards is no value in whists: an unsimulated misère ranks after every
+            // simulated choice (the fewer cards too high, the higher), and anything unvalued
+            // comes after it (`finish`).
+            let floor = out.iter().map(|h| h.value).fold(0.0, f64::min) - 1.0;
+            out.extend(unsimulated.into_iter().map(|h| Hint {
+                value: floor + h.value,
+                ..h
+            }));
             Some(out).filter(|o| !o.is_empty())
         }
         PhaseKind::Discard => {
@@ -495,5 +506,29 @@ mod tests {
             }
         }
         assert!(priced > 0 && baseline > 0, "{priced} priced, {baseline} baseline");
+    }
+
+    #[test]
+    fn an_unsimulated_misere_ranks_after_every_simulated_choice() {
+        // A hand with many cards too high for a misère is not simulated: a count of cards is
+        // no value in whists, so it may not rank above a simulated bid (a browser review saw
+        // one second).
+        let mut expert = ExpertBot::new(4, 8);
+        let mut seen = 0;
+        for seed in 0..12 {
+            let m = Match::new(Rules::sochi(), seed, 0, Some(1));
+            let h = m.current_hand().unwrap();
+            let o = h.observation(Viewer::Seat(h.to_move().unwrap()));
+            let hs = hints(&o, &mut expert);
+            let Some(at) = hs.iter().position(|x| x.reason.contains("not simulated")) else {
+                continue;
+            };
+            seen += 1;
+            assert!(
+                hs[at + 1..].iter().all(|x| !x.reason.contains("simulated")),
+                "a simulated hint after the unsimulated misère: {hs:?}"
+            );
+        }
+        assert!(seen > 0, "some deal had an unsimulated misère");
     }
 }

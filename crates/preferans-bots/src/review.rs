@@ -2,8 +2,9 @@
 //! solver values each legal card of every card decision; a card whose value is worse than the
 //! best by at least the threshold is a mistake, measured in tricks.
 
+use preferans::observation::Holder;
 use preferans::record::{ActionRecord, Record};
-use preferans::{Action, Card, Match, Seat};
+use preferans::{Action, Card, HandState, Match, Seat, Viewer};
 use preferans_solver::Solver;
 
 /// A card decision that cost tricks.
@@ -17,6 +18,9 @@ pub struct Mistake {
     pub trick: u8,
     /// Who played it.
     pub seat: Seat,
+    /// The hand it came from: the player's own, or one he plays for (the passer's open hand
+    /// the whister plays, W4; the Hussar dummy, H1).
+    pub from: Holder,
     /// The card played.
     pub played: Card,
     /// The best cards.
@@ -87,12 +91,18 @@ fn card_decisions(
             return Ok(());
         };
         let trick = current.play_state().map_or(0, |s| s.tricks_done + 1);
+        let seen = current.observation(Viewer::Spectator);
+        let from = seen
+            .to_play
+            .and_then(|p| seen.hands.get(usize::from(p)))
+            .map_or(Holder::Seat(a.seat), |h| h.holder);
         if let Some(cost) = analysis.cost(card) {
             out.push(Mistake {
                 hand,
                 index,
                 trick,
                 seat: a.seat,
+                from,
                 played: card,
                 best: analysis.best_cards(),
                 cost,
@@ -152,5 +162,50 @@ pub(crate) mod tests {
             again.extend(decisions.into_iter().filter(|d| d.cost >= 1));
         }
         assert_eq!(again, mistakes);
+    }
+
+    #[test]
+    fn w4_a_card_from_the_passer_s_open_hand_names_that_hand() {
+        // Heuristic play, with every defence open: in a whist-and-pass hand the whister plays
+        // the passer's cards. Every decision's `from` is the hand that was dealt the card (the
+        // declarer's may have come with the talon).
+        let mut others = 0;
+        for seed in 0..10 {
+            let mut m = Match::new(Rules::sochi(), seed, 0, Some(4));
+            let mut bot = crate::HeuristicBot::new();
+            while let Some(h) = m.current_hand() {
+                let seat = h.to_move().unwrap();
+                let o = h.observation(Viewer::Seat(seat));
+                let a = if o.legal_actions.contains(&Action::Open) {
+                    Action::Open
+                } else {
+                    bot.choose(&o).unwrap()
+                };
+                m.apply(seat, a).unwrap();
+            }
+            let players = (0..3)
+                .map(|s| PlayerRecord {
+                    name: format!("p{s}"),
+                    kind: "heuristic".into(),
+                })
+                .collect();
+            let record = Record::from_match(&m, players);
+            for (i, h) in record.hands.iter().enumerate() {
+                for d in review_hand(&record, i as u32 + 1).unwrap() {
+                    let Holder::Seat(s) = d.from else {
+                        panic!("a 3-player hand has no dummy: {d:?}")
+                    };
+                    let talon = match h.outcome {
+                        Some(preferans::HandOutcome::Contract(c)) if c.declarer == s => {
+                            preferans::CardSet::from_iter(h.deal.talon)
+                        }
+                        _ => preferans::CardSet::EMPTY,
+                    };
+                    assert!((h.deal.hands[usize::from(s)] | talon).contains(d.played), "{d:?}");
+                    others += usize::from(s != d.seat);
+                }
+            }
+        }
+        assert!(others > 0, "some card was played from the passer's open hand");
     }
 }

@@ -139,7 +139,10 @@ struct TableSummary {
     /// Created with a chosen seed: its creator can know the deals.
     seeded: bool,
     finished: bool,
+    /// Hands finished so far.
     hands: usize,
+    /// The game's length in hands, when it has one (else it ends at its pool target).
+    hand_limit: Option<u32>,
     move_timer_secs: Option<u32>,
     seats: Vec<crate::table::SeatInfo>,
     created_at: i64,
@@ -160,6 +163,7 @@ async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
         seeded: t.config.seed.is_some(),
         finished: t.status() == TableStatus::Finished,
         hands: t.game().finished_hands().len(),
+        hand_limit: t.game().hand_limit(),
         move_timer_secs: t.config.move_timer_secs,
         seats: t.seat_infos(),
         created_at: t.created_at,
@@ -438,6 +442,10 @@ struct ReplayQuery {
     /// Also send the double-dummy analysis of the position (`crate::analysis`).
     #[serde(default)]
     analysis: bool,
+    /// At a hand's first step, show the next hand's untouched deal instead of the previous
+    /// hand's end (the same step: both come after the same actions).
+    #[serde(default)]
+    deal: bool,
 }
 
 /// Every action of a match in order.
@@ -458,7 +466,7 @@ async fn replay(
         ApiError(
             StatusCode::BAD_REQUEST,
             format!(
-                "step is a number of actions, 0 or more, and analysis true or false ({})",
+                "step is a number of actions, 0 or more, and analysis and deal true or false ({})",
                 e.body_text()
             ),
         )
@@ -485,7 +493,9 @@ async fn replay(
     }
     // The game is over: every card of the replayed position may be shown.
     let (hand, number) = match m.current_hand() {
-        Some(hnd) if !hnd.history().is_empty() || m.finished_hands().is_empty() => (hnd, m.finished_hands().len() + 1),
+        Some(hnd) if q.deal || !hnd.history().is_empty() || m.finished_hands().is_empty() => {
+            (hnd, m.finished_hands().len() + 1)
+        }
         _ => match m.finished_hands().last() {
             Some(last) => (last, m.finished_hands().len()),
             None => return Err(ApiError(StatusCode::NOT_FOUND, "nothing to replay".into())),
@@ -522,6 +532,7 @@ async fn replay(
     };
     Ok(Json(json!({
         "step": step,
+        "deal": hand.history().is_empty() && number > m.finished_hands().len(),
         "hand_starts": hand_starts,
         "total": actions.len(),
         "hand_number": number,

@@ -534,8 +534,12 @@ impl Hub {
         let mut bot = preferans_bots::HeuristicBot::new();
         let choice = preferans_bots::Bot::choose(&mut bot, &obs).or_else(|| obs.legal_actions.first().copied());
         if let Some(action) = choice {
-            if let Err(e) = self.act_locked(&mut t, &h, seat, action).await {
-                tracing::error!(table = %h.id, "timed-out move refused: {e}");
+            match self.act_locked(&mut t, &h, seat, action).await {
+                Ok(()) => {
+                    t.mark_timed_out(seat);
+                    h.changed.send_replace(t.version());
+                }
+                Err(e) => tracing::error!(table = %h.id, "timed-out move refused: {e}"),
             }
         }
         drop(t);

@@ -173,6 +173,9 @@ fn review(record: &Record, names: &[String], mut progress: impl FnMut(usize, usi
             "trick": m.trick,
             "step": step(m.hand, m.index),
             "seat": m.seat,
+            // The hand played from: `{"seat": n}` or "dummy" (the whister plays the passer's
+            // open hand, W4; the Hussar dummy, H1).
+            "from": m.from,
             "played": m.played.to_string(),
             "best": m.best.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "cost": m.cost,

@@ -94,6 +94,8 @@ pub struct View {
     pub game_over: bool,
     /// When the player to move runs out of time, Unix milliseconds (move timer tables).
     pub deadline_ms: Option<i64>,
+    /// The seat whose last move the move timer made, until that seat moves again.
+    pub timed_out: Option<Seat>,
     /// The table where the same seats play their next game, once someone started it.
     pub next_table: Option<String>,
     /// The table's chat, oldest first (the last [`CHAT_LINES`], stored with the table).
@@ -121,6 +123,8 @@ pub struct Table {
     version: u64,
     /// Move timer deadline for the seat to move (Unix ms).
     pub deadline_ms: Option<i64>,
+    /// The seat whose last move the move timer made (memory only: a restart forgets it).
+    timed_out: Option<Seat>,
     /// A task is driving this table's bots.
     pub bot_driver_running: bool,
     /// The server's wait before a bot may take an away person's seat, in milliseconds.
@@ -194,6 +198,7 @@ impl Table {
             actions: 0,
             version: 0,
             deadline_ms: None,
+            timed_out: None,
             bot_driver_running: false,
             away_before_bot_ms: 120_000,
             next_table: None,
@@ -310,6 +315,11 @@ impl Table {
             s.away_since_ms = crate::store::now_ms();
             self.version += 1;
         }
+        // The timer that ran while the seat was free is not his: he gets a whole turn's time
+        // (`Hub::schedule` starts it; the old timer finds its deadline gone and stops).
+        if self.to_move() == Some(seat) {
+            self.deadline_ms = None;
+        }
     }
 
     /// The bot level that plays on for a person who leaves the table.
@@ -370,10 +380,20 @@ impl Table {
 
     /// Accepts the match from [`Table::try_action`] once the action is stored.
     pub fn commit(&mut self, next: Match) {
+        // The seat acting (the one to move before the action) has moved himself again.
+        if self.timed_out.is_some() && self.timed_out == self.to_move() {
+            self.timed_out = None;
+        }
         self.m = next;
         self.actions += 1;
         self.version += 1;
         self.deadline_ms = None;
+    }
+
+    /// Marks the move just committed for `seat` as the move timer's (every viewer is told).
+    pub fn mark_timed_out(&mut self, seat: Seat) {
+        self.timed_out = Some(seat);
+        self.version += 1;
     }
 
     /// The observation of the seat to move, when a bot holds it, with the bot taken out of
@@ -501,6 +521,7 @@ impl Table {
             standing: self.standing(),
             game_over: self.m.is_over(),
             deadline_ms: self.deadline_ms,
+            timed_out: self.timed_out,
             next_table: self.next_table.clone(),
             chat: self.chat.iter().cloned().collect(),
             away_before_bot_ms: self.away_before_bot_ms,

@@ -42,6 +42,44 @@ async fn the_move_timer_plays_for_a_person_who_runs_out_of_time() {
             "the timer acted for my seat"
         );
     }
+    // Every viewer is told whose move the timer made.
+    let mut st = moved;
+    while st["timed_out"].is_null() {
+        st = c.recv_type("state").await;
+    }
+    assert_eq!(st["timed_out"].as_u64(), Some(u64::from(me)));
+}
+
+#[tokio::test]
+async fn a_person_taking_a_free_seat_gets_a_whole_turn_s_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let id = create(
+        server.addr,
+        json!({"seats": seats, "hand_limit": 1, "seed": 3, "move_timer_secs": 4}),
+    )
+    .await;
+    let (_, _ann) = seat(server.addr, &id, "Ann").await;
+    let mut w = Client::connect(server.addr).await;
+    let mut st = w.join(&id, None).await;
+    // Seat 0 deals: the free seat 1 is the eldest, to move on the clock.
+    assert_eq!(st["observation"]["to_move"], 1);
+    while st["deadline_ms"].is_null() {
+        st = w.recv_type("state").await;
+    }
+    let before = st["deadline_ms"].as_i64().unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let (bob_seat, _bob) = seat(server.addr, &id, "Bob").await;
+    assert_eq!(bob_seat, 1);
+    let after = loop {
+        let st = w.recv_type("state").await;
+        match st["deadline_ms"].as_i64() {
+            Some(d) if d != before => break d,
+            _ => {}
+        }
+    };
+    assert!(after >= before + 1000, "the deadline restarts: {before} then {after}");
 }
 
 #[tokio::test]

@@ -71,6 +71,8 @@ async fn a_finished_game_is_reviewed_in_the_background_as_pref_review_would() {
         assert_eq!(s["hand"], m.hand);
         assert_eq!(s["trick"], m.trick);
         assert_eq!(s["seat"], m.seat);
+        assert_eq!(s["from"], serde_json::to_value(m.from).unwrap());
+        assert!(s["from"]["seat"].is_u64() || s["from"] == "dummy", "{s}");
         assert_eq!(s["played"], m.played.to_string());
         assert_eq!(s["cost"], m.cost);
         let best: Vec<String> = m.best.iter().map(|c| c.to_string()).collect();

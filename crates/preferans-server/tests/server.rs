@@ -209,6 +209,23 @@ async fn three_people_play_whole_hands_and_each_sees_only_what_it_may(url: &str)
         let (_, r) = get(server.addr, &format!("/api/tables/{id}/replay?step={}", start + 1)).await;
         let r: Value = serde_json::from_str(&r).unwrap();
         assert_eq!(r["hand_number"], k + 1, "one action into hand {}", k + 1);
+        assert_eq!(r["deal"], false);
+        // The hand's start: the previous hand's end, or with `deal` its untouched deal.
+        let (_, r) = get(server.addr, &format!("/api/tables/{id}/replay?step={start}&deal=true")).await;
+        let r: Value = serde_json::from_str(&r).unwrap();
+        assert_eq!(
+            (r["hand_number"].as_u64(), r["deal"].as_bool()),
+            (Some(k as u64 + 1), Some(true))
+        );
+        assert_eq!(r["observation"]["history"], json!([]), "the deal untouched");
+        if k > 0 {
+            let (_, r) = get(server.addr, &format!("/api/tables/{id}/replay?step={start}")).await;
+            let r: Value = serde_json::from_str(&r).unwrap();
+            assert_eq!(
+                (r["hand_number"].as_u64(), r["deal"].as_bool()),
+                (Some(k as u64), Some(false))
+            );
+        }
         // At the hand's end the declarer's discard, hidden from spectators while the game
         // was played, is shown with every other card.
         let end = starts.get(k + 1).copied().unwrap_or(replay["total"].as_u64().unwrap());

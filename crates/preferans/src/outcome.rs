@@ -187,6 +187,8 @@ impl HandOutcome {
                 )
             }
             HandOutcome::Contract(c) => {
+                // An unplayed contract (W3, S7) took no tricks: no counts are shown for it.
+                let unplayed = matches!(c.resolution, Resolution::BothPassed | Resolution::HalfWhist);
                 let calls: Vec<String> = c
                     .defenders
                     .iter()
@@ -199,7 +201,11 @@ impl HandOutcome {
                             WhistCall::Whist => " whisted",
                             WhistCall::HalfWhist => " half-whisted",
                         };
-                        format!("{who}{call} ({})", tricks(d.tricks))
+                        if unplayed {
+                            format!("{who}{call}")
+                        } else {
+                            format!("{who}{call} ({})", tricks(d.tricks))
+                        }
                     })
                     .collect();
                 let how = match c.resolution {
@@ -218,10 +224,11 @@ impl HandOutcome {
                         None => "ended by an accepted offer".into(),
                     },
                 };
-                // An unplayed contract (W3, S7) took no tricks: it is scored as made.
-                let took = match c.resolution {
-                    Resolution::BothPassed | Resolution::HalfWhist => String::new(),
-                    _ => format!(", took {}", tricks(c.declarer_tricks)),
+                // An unplayed contract is scored as made.
+                let took = if unplayed {
+                    String::new()
+                } else {
+                    format!(", took {}", tricks(c.declarer_tricks))
                 };
                 format!(
                     "{} declared {}{took}; {}; {}{}",
@@ -306,6 +313,37 @@ mod tests {
             "all-pass: seat 0 took 4 tricks, seat 1 took no tricks, seat 2 took 6 tricks"
         );
         assert_eq!(HandOutcome::ThrownIn.summary_naming(names), "thrown in (no bid)");
+    }
+
+    #[test]
+    fn w3_s7_an_unplayed_contract_names_no_trick_counts() {
+        let defender = |seat, call| DefenderOutcome {
+            seat: Some(seat),
+            call,
+            tricks: 0,
+        };
+        let unplayed = |resolution, calls: [WhistCall; 2]| {
+            HandOutcome::Contract(ContractOutcome {
+                declarer: 0,
+                contract: Bid::tricks(6, Strain::ALL[Suit::Spades.index()]).unwrap(),
+                declarer_tricks: 0,
+                defenders: [defender(1, calls[0]), defender(2, calls[1])],
+                resolution,
+                defence: None,
+                dealer_whist: false,
+                talon_pushed: false,
+                offer: None,
+            })
+            .summary_naming(names)
+        };
+        assert_eq!(
+            unplayed(Resolution::HalfWhist, [WhistCall::Pass, WhistCall::HalfWhist]),
+            "you declared 6♠; Anna passed, heuristic 2 half-whisted; not played: half-whist"
+        );
+        assert_eq!(
+            unplayed(Resolution::BothPassed, [WhistCall::Pass, WhistCall::Pass]),
+            "you declared 6♠; Anna passed, heuristic 2 passed; not played: the defence passed"
+        );
     }
 
     #[test]

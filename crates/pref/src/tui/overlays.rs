@@ -234,8 +234,14 @@ pub(super) fn draw_review(
             texts.push(format!("Hand {hand}, every card known:"));
             for d in mine.iter().filter(|d| d.cost > 0) {
                 let best: Vec<String> = d.best.iter().map(|&c| card(c)).collect();
+                // A card from the hand he plays for (W4, H1) says whose it was.
+                let from = match d.from {
+                    preferans::observation::Holder::Seat(s) if s == d.seat => String::new(),
+                    preferans::observation::Holder::Seat(s) => format!(" from {}'s hand", app.names[usize::from(s)]),
+                    _ => " from the dummy".into(),
+                };
                 texts.push(format!(
-                    "trick {}: you played {}, best {} — it cost {} trick{}",
+                    "trick {}: you played {}{from}, best {} — it cost {} trick{}",
                     d.trick,
                     card(d.played),
                     best.join(" or "),
