@@ -15,6 +15,7 @@ let chatShown = null;
 let gameOverShown = null;
 let sent = false; // an action is on its way: no second one until the server answers
 let focusBeforeSend = null; // what had the keyboard's focus when the action was sent
+let decisionWasMine = false; // the last state drawn asked the person for a decision
 
 // Sends `msg`; while the connection is down nothing is sent and the page says so (a click
 // must not vanish unnoticed).
@@ -239,6 +240,16 @@ function render(view) {
   const focusKey = focused?.closest?.(".felt") ? focusKeyOf(focused) : focusBeforeSend;
   focusBeforeSend = null;
   draw(view);
+  // A decision that has just become the person's is brought into view when it is below the
+  // fold (a last-hand banner pushes it there on a laptop's screen), unless he is typing
+  // elsewhere (the chat).
+  const mine = (view.you ?? null) !== null && (view.observation?.legal_actions?.length ?? 0) > 0;
+  if (mine && !decisionWasMine && !focused?.matches?.("input, textarea, select")) {
+    const choice = document.querySelector(".felt #actions button:enabled, .felt #hand button:enabled, .felt .seat button:enabled, .felt #offer-tricks");
+    const r = choice?.getBoundingClientRect();
+    if (r && (r.bottom > window.innerHeight || r.top < 0)) choice.scrollIntoView({ block: "center" });
+  }
+  decisionWasMine = mine;
   if (focusKey !== null) {
     const again = [...document.querySelectorAll(".felt [data-action], .felt [data-card], .felt [id]")].find((e) => (e.getAttribute("data-action") ?? e.getAttribute("data-card") ?? e.id) === focusKey && !e.disabled);
     const choice = document.querySelector(".felt #actions button:enabled, .felt #hand button:enabled, .felt .seat button:enabled");

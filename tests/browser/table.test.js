@@ -325,6 +325,14 @@ test("each player keeps his place from hand to hand, the hand's last trick stays
   const trick = await page.locator("#trick").innerText();
   if (!/last trick:/.test(trick)) assert.match(trick, /last trick of hand 1:/);
   assert.match(trick, /won by \S/, "who took it (R6)");
+  // With the last hand's banner above them, his choices come into view on his turn (here
+  // on the page's load).
+  if (/^Your turn/.test(await page.locator("#turn").innerText())) {
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.reload();
+    await page.waitForSelector("#actions button:enabled, #hand button:enabled");
+    await page.waitForFunction(() => { const r = document.querySelector("#actions button:enabled, #hand button:enabled")?.getBoundingClientRect(); return r && r.top >= 0 && r.bottom <= innerHeight; });
+  }
   await page.screenshot({ path: join(shots, "hand-2-start.png"), fullPage: true });
   // The game's end keeps its last trick too.
   for (let i = 0; i < 200 && (await page.locator("#final").isHidden()); i++) await playOneTurn(page);
