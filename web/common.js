@@ -83,8 +83,22 @@ export function holderName(holder, seats, you) {
   return s === you ? `${name} (you)` : name;
 }
 
+// What opens a private table's pages to this browser: a seat's token, or the password given
+// to watch it. Sent percent-encoded in a header (a header is ASCII only).
+export const passwordKey = (id) => `pref-password-${id}`;
+export function keyHeaders(path) {
+  const id = path.match(/^\/api\/tables\/([^/?]+)/)?.[1];
+  if (!id) return {};
+  const table = decodeURIComponent(id);
+  const key = localStorage.getItem(tokenKey(table)) ?? localStorage.getItem(passwordKey(table));
+  return key ? { "x-table-key": encodeURIComponent(key) } : {};
+}
+// The server's refusal of a private table's page to whoever lacks its key.
+export const isPrivateRefusal = (message) => /^this table is private/.test(message ?? "");
+
 export async function api(path, body) {
-  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const headers = { ...keyHeaders(path), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+  const r = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
   let data = null;
   try { data = await r.json(); } catch { /* not JSON */ }
   if (!r.ok) throw new Error(data?.error ?? `HTTP ${r.status}`);
@@ -180,3 +194,49 @@ export function refusedOffer(obs) {
 
 // The rules as the server names them, with the two-player game's name (H1: Hussar).
 export const rulesText = (rules, players) => (players === 2 ? `${rules} (Hussar)` : rules);
+
+// A table's file (its sheet, its record) as a local address: an image or a link cannot send a
+// private table's key, so the file is fetched with it. Public tables link the file itself.
+export async function fileUrl(path, isPrivate) {
+  if (!isPrivate) return path;
+  const r = await fetch(path, { headers: keyHeaders(path) });
+  if (!r.ok) throw new Error((await r.json().catch(() => null))?.error ?? `HTTP ${r.status}`);
+  return URL.createObjectURL(await r.blob());
+}
+
+// A link that downloads a table's record, with a private table's key.
+export function recordLink(id, isPrivate, attrs = {}) {
+  const path = `/api/tables/${encodeURIComponent(id)}/record`;
+  const link = el("a", { href: path, download: `preferans-${id}.json`, text: "record", ...attrs });
+  if (isPrivate) {
+    link.addEventListener("click", async (ev) => {
+      if (link.href.startsWith("blob:")) return;
+      ev.preventDefault();
+      try {
+        link.href = await fileUrl(path, true);
+        link.click();
+      } catch (e) {
+        link.title = e.message;
+        link.textContent = `${link.textContent} (${e.message})`;
+      }
+    });
+  }
+  return link;
+}
+
+// A private table's password asked for, to watch it or replay it: kept in this browser and
+// `done` called (the caller tries again with it).
+export function passwordForm(id, message, done) {
+  const input = el("input", { id: "watch-password", type: "password", "aria-label": "the table's password", autocomplete: "off" });
+  const form = el("form", { class: "panel", id: "private-table" },
+    el("p", { class: "error", id: "private-message", text: `${message[0].toUpperCase()}${message.slice(1)}.` }),
+    el("label", { for: "watch-password", text: "Password " }), input, " ", el("button", { class: "primary", id: "watch-btn", text: "Open" }),
+    " ", el("a", { href: "/", text: "back to the lobby" }));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (!input.value) return;
+    localStorage.setItem(passwordKey(id), input.value);
+    done(input.value);
+  });
+  return form;
+}

@@ -1,5 +1,5 @@
 // The lobby: list tables, create one, join or watch.
-import { el, api, playerName, setPlayerName, tokenKey, words, rulesText } from "/static/common.js";
+import { el, api, playerName, setPlayerName, tokenKey, words, rulesText, recordLink } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = ["random", "heuristic", "expert"];
@@ -78,7 +78,7 @@ async function refresh() {
       const free = t.seats.some((s) => !s.name && !s.bot);
       const actions = el("td", {});
       if (t.finished) {
-        actions.append(el("a", { href: `/replay/${t.id}`, text: "replay" }), " ", el("a", { href: `/api/tables/${t.id}/record`, text: "record" }));
+        actions.append(el("a", { href: `/replay/${t.id}`, text: "replay" }), " ", recordLink(t.id, t.private));
       } else {
         const mine = localStorage.getItem(tokenKey(t.id));
         actions.append(el("a", { href: `/table/${t.id}`, text: mine ? "return" : free ? "join" : "watch", "data-table": t.id }));

@@ -1,5 +1,5 @@
 // Replay of a finished game, one action at a time (every card shown: the game is over).
-import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText, callsText, trickView } from "/static/common.js";
+import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText, callsText, trickView, recordLink, isPrivateRefusal, passwordForm } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -202,7 +202,6 @@ function showReview(r) {
 }
 
 $("review-btn").onclick = review;
-$("download").href = `/api/tables/${tableId}/record`;
 $("where").textContent = `table ${tableId}`;
 $("first").onclick = () => show(0);
 $("prev").onclick = prev;
@@ -213,9 +212,23 @@ $("next-hand").onclick = () => jumpHand(1);
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") next(); if (e.key === "ArrowLeft") prev(); });
 // Only a finished game is replayed (its cards are public then): a game still being played, or
 // no such table, says so with the way on instead of dead controls.
-api(`/api/tables/${tableId}`).then((t) => {
+api(`/api/tables/${tableId}`).then(async (t) => {
   $("where").textContent = t.name || `table ${tableId}`;
   document.title = `Preferans — replay of ${t.name || tableId}`;
+  $("download").replaceWith(recordLink(tableId, t.private, { id: "download", text: "download the record" }));
+  if (t.finished && t.private) {
+    // A private game's replay opens to its players and to whoever knows its password.
+    try {
+      await api(`/api/tables/${tableId}/replay?step=0`);
+    } catch (e) {
+      if (isPrivateRefusal(e.message)) {
+        $("download").hidden = true;
+        document.querySelectorAll("main > *").forEach((x) => { x.hidden = true; });
+        document.querySelector("main").prepend(passwordForm(tableId, e.message, () => location.reload()));
+        return;
+      }
+    }
+  }
   if (t.finished) return show(0);
   $("download").hidden = true;
   document.querySelectorAll("main > *").forEach((e) => { e.hidden = true; });

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, fileUrl, recordLink } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -11,6 +11,7 @@ let retry = 500;
 let sheetFor = null;
 let sheetVersion = 0;
 let isPrivate = false;
+let summary = null; // the table's lobby entry (all a private table shows before its password)
 let chatShown = null;
 let gameOverShown = null;
 let sent = false; // an action is on its way: no second one until the server answers
@@ -42,6 +43,45 @@ function act(action) {
   $("hints").replaceChildren();
 }
 
+// The join: with the seat's token, else as a spectator (with a private table's password,
+// when one was given in this browser).
+function joinMsg() {
+  if (token) return { type: "join", table: tableId, token };
+  const password = localStorage.getItem(passwordKey(tableId));
+  return password ? { type: "join", table: tableId, password } : { type: "join", table: tableId };
+}
+
+// A private table refused to this browser: the password to watch it, or a free seat to take
+// with it (the seat panel's password box).
+let locked = null;
+function showLocked(message) {
+  document.querySelector(".layout").hidden = true;
+  if (locked) {
+    $("private-message").textContent = "Wrong password.";
+    return;
+  }
+  locked = passwordForm(tableId, message, () => send(joinMsg()));
+  $("seat-panel").before(locked);
+  if (summary) {
+    $("seat-panel").hidden = false;
+    $("password").hidden = $("password-label").hidden = false;
+    renderSeatPanel({ seats: summary.seats });
+  }
+}
+
+// The scoresheet image; a private table's is fetched with its key.
+async function loadSheet(path, version) {
+  try {
+    const url = await fileUrl(path, isPrivate);
+    if (version !== sheetVersion) return;
+    if ($("sheet").src.startsWith("blob:")) URL.revokeObjectURL($("sheet").src);
+    $("sheet").src = url;
+    $("sheet-link").href = url;
+  } catch (e) {
+    $("sheet").alt = `the scoresheet: ${e.message}`;
+  }
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws`);
@@ -50,7 +90,7 @@ function connect() {
     $("conn").textContent = "connected";
     $("conn").className = "status";
     if ($("error").textContent.startsWith("Not connected")) $("error").textContent = "";
-    send(token ? { type: "join", table: tableId, token } : { type: "join", table: tableId });
+    send(joinMsg());
   };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
@@ -78,7 +118,13 @@ function onError(message) {
     // A stale token (another server's database): watch instead.
     localStorage.removeItem(tokenKey(tableId));
     token = null;
-    send({ type: "join", table: tableId });
+    send(joinMsg());
+  }
+  if (isPrivateRefusal(message) && !state) {
+    // A private table opens to its players and to whoever gives its password.
+    localStorage.removeItem(passwordKey(tableId));
+    showLocked(message);
+    return;
   }
   $("error").textContent = message;
 }
@@ -260,6 +306,11 @@ function render(view) {
 
 function draw(view) {
   state = view;
+  if (locked) {
+    locked.remove();
+    locked = null;
+    document.querySelector(".layout").hidden = false;
+  }
   sent = false;
   const seated = view.you !== null && view.you !== undefined;
   // The tab says when the person has a decision to make (it may be in the background).
@@ -284,8 +335,7 @@ function draw(view) {
   if (sheetKey !== sheetFor) {
     sheetFor = sheetKey;
     sheetVersion++;
-    $("sheet").src = `/api/tables/${view.table}/sheet.svg?v=${sheetVersion}`;
-    $("sheet-link").href = $("sheet").src;
+    loadSheet(`/api/tables/${view.table}/sheet.svg?v=${sheetVersion}`, sheetVersion);
   }
   $("log").replaceChildren(...view.log.map((l) => el("div", { text: l })).reverse());
   renderChat(view);
@@ -458,7 +508,7 @@ function renderGameOver(view) {
       ? el("p", {}, isPrivate ? el("input", { id: "rematch-password", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
         el("button", { class: "primary", id: "rematch-btn", text: "Play again: same rules and seats", onclick: rematch }))
       : null;
-  $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", el("a", { href: `/api/tables/${view.table}/record`, text: "download the record" }), next ?? "");
+  $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", recordLink(view.table, isPrivate, { text: "download the record" }), next ?? "");
 }
 
 async function rematch() {
@@ -645,6 +695,7 @@ $("hint-btn").addEventListener("click", () => { if (send({ type: "hint", token }
 api(`/api/tables/${tableId}`).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
   isPrivate = t.private;
+  summary = t;
   // A seed fixes every deal: whoever created the table may know all the cards.
   $("seeded-warning").hidden = !t.seeded;
   if (t.seeded) $("rules").title = "seeded deals";

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { base, browser, post, seatedPage, playOneTurn, watchUntilFinished, CARD, shots } from "./harness.js";
 
 test("a finished game is listed in the lobby, replayed step by step with double-dummy analysis, and its record downloads", async () => {
@@ -221,4 +222,46 @@ test("a four-player replay keeps every seat's place, the dealer's box saying he 
   assert.equal(await page.locator("#hands .seat.out").count(), 1);
   assert.match(await page.locator("#hands .seat.out").innerText(), /sits this hand out/);
   assert.notEqual(await page.locator("#hands .seat.out").getAttribute("data-seat"), outFirst, "the deal moves on");
+});
+
+test("a private table opens to its password: watching, its sheet, its record and its replay", async () => {
+  const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "friends only", seats: bots, hand_limit: 1, password: "sesame ✓" })).json();
+  const page = await browser.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  page.on("console", (m) => { if (/Content Security Policy/.test(m.text())) problems.push(m.text()); });
+  await page.goto(`${base}/table/${id}`);
+  await page.waitForSelector("#private-table");
+  assert.equal(await page.locator(".layout").isHidden(), true, "nothing of the table before the password");
+  assert.match(await page.locator("#private-message").innerText(), /^This table is private/);
+  await page.fill("#watch-password", "wrong");
+  await page.click("#watch-btn");
+  await page.waitForFunction(() => document.querySelector("#private-message").textContent === "Wrong password.");
+  await page.fill("#watch-password", "sesame ✓");
+  await page.click("#watch-btn");
+  await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  assert.equal(await page.locator("#private-table").count(), 0);
+  // The sheet is fetched with the password (an image cannot send it).
+  await page.waitForFunction(() => document.querySelector("#sheet").src.startsWith("blob:"));
+  assert.equal(await page.$eval("#sheet", (img) => img.decode().then(() => "drawn", (e) => e.message)), "drawn");
+  // The bots play while he watches; the finished game's record downloads with the key.
+  await page.waitForSelector("#game-over:not([hidden])", { timeout: 60000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByText("download the record").click()]);
+  const record = JSON.parse(await readFile(await download.path(), "utf8"));
+  assert.equal(record.hands.length, 1);
+  // Without the key the record is refused; the replay asks for the password.
+  assert.equal((await fetch(`${base}/api/tables/${id}/record`)).status, 403);
+  const stranger = await browser.newPage();
+  await stranger.goto(`${base}/replay/${id}`);
+  await stranger.waitForSelector("#private-table");
+  await stranger.fill("#watch-password", "sesame ✓");
+  await stranger.click("#watch-btn");
+  await stranger.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  // The page that watched holds the password: its replay opens at once.
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  assert.deepEqual(problems, [], "no script errors");
+  await stranger.close();
+  await page.close();
 });

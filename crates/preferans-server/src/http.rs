@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -18,6 +18,7 @@ use crate::assets;
 use crate::config::{bot_levels, TableConfig};
 use crate::hub::{Hub, HubError};
 use crate::store::TableStatus;
+use crate::table::Table;
 
 /// A refused request.
 pub struct ApiError(StatusCode, String);
@@ -341,9 +342,15 @@ async fn claim_seat(
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
 
-async fn sheet_svg(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn sheet_svg(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let h = hub.table(&id).await?;
-    let svg = h.state.lock().await.sheet_svg();
+    let t = h.state.lock().await;
+    admitted(&t, &headers)?;
+    let svg = t.sheet_svg();
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
@@ -352,6 +359,27 @@ async fn sheet_svg(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Resul
         svg,
     )
         .into_response())
+}
+
+/// The header that opens a private table's pages: its password or a seat's token,
+/// percent-encoded (a header carries no other characters than ASCII).
+pub const TABLE_KEY_HEADER: &str = "x-table-key";
+
+/// What a private table answers without its key.
+pub const PRIVATE_TABLE: &str = "this table is private: its password (or a seat's token) is needed";
+
+/// Refuses a private table's sheet, record, replay and analyses to a request without its key
+/// ([`TABLE_KEY_HEADER`]; [`Table::admits`]).
+fn admitted(t: &Table, headers: &HeaderMap) -> Result<(), ApiError> {
+    let key = headers
+        .get(TABLE_KEY_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| percent_encoding::percent_decode_str(v).decode_utf8().ok());
+    if t.admits(key.as_deref()) {
+        Ok(())
+    } else {
+        Err(ApiError(StatusCode::FORBIDDEN, PRIVATE_TABLE.into()))
+    }
 }
 
 fn finished_only() -> ApiError {
@@ -370,6 +398,7 @@ struct DealTableQuery {
 async fn deal_table(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<DealTableQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Query(q) = query.map_err(|e| {
@@ -380,6 +409,7 @@ async fn deal_table(
     })?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
+    admitted(&t, &headers)?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -403,9 +433,14 @@ async fn deal_table(
 }
 
 /// The post-game review of a finished table, or how far it has come (`crate::review`).
-async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<serde_json::Value>, ApiError> {
+async fn review(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
+    admitted(&t, &headers)?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -418,9 +453,10 @@ async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<J
     Ok(Json(status))
 }
 
-async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
+    admitted(&t, &headers)?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -460,6 +496,7 @@ fn all_actions(m: &Match) -> Vec<(Seat, preferans::Action)> {
 async fn replay(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<ReplayQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Query(q) = query.map_err(|e| {
@@ -473,6 +510,7 @@ async fn replay(
     })?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
+    admitted(&t, &headers)?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }

@@ -17,6 +17,9 @@ pub enum ClientMsg {
         /// The seat token from claiming a seat.
         #[serde(default)]
         token: Option<String>,
+        /// A private table's password, to watch it without a seat.
+        #[serde(default)]
+        password: Option<String>,
     },
     /// Play an action for the seat the token holds.
     Act {
@@ -116,7 +119,8 @@ mod tests {
             parse_client(r#"{"type":"join","table":"ab"}"#),
             Ok(ClientMsg::Join {
                 table: "ab".into(),
-                token: None
+                token: None,
+                password: None
             })
         );
         assert_eq!(parse_client(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping {}));

@@ -354,6 +354,14 @@ impl Table {
         Ok(())
     }
 
+    /// Whether `key` opens this table to whoever gives it: anything opens a table without a
+    /// password; a private one opens to its password or one of its seats' tokens only (the
+    /// others see its lobby entry and nothing more: no watching, sheet, record or replay).
+    pub fn admits(&self, key: Option<&str>) -> bool {
+        let Some(p) = &self.config.password else { return true };
+        key.is_some_and(|k| self.seat_of_token(k).is_some() || secret_eq(&password_digest(&self.id, k), p))
+    }
+
     /// The seat a token belongs to. Tokens are compared in full and in constant time (no
     /// timing tells how much of a guess was right); an empty token matches none.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {

@@ -17,6 +17,7 @@ use crate::hub::{Hub, HubError, TableHandle};
 use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
 // Hint requests (each runs the expert's simulations): the same limit for each connection as
 // the table keeps for each seat over all its connections.
+use crate::http::PRIVATE_TABLE;
 use crate::table::{HINTS_PER_SECOND, HINT_BURST};
 
 /// Messages per second a connection may send on average, and in a burst.
@@ -168,13 +169,14 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
     };
     match msg {
         ClientMsg::Ping {} => Some(ServerMsg::Pong),
-        ClientMsg::Join { table, token } => {
+        ClientMsg::Join { table, token, password } => {
             let h = match hub.table(&table).await {
                 Ok(h) => h,
                 Err(e) => return Some(ServerMsg::error(e.to_string())),
             };
             let viewer = match token.as_deref() {
-                None => Viewer::Spectator,
+                None if h.state.lock().await.admits(password.as_deref()) => Viewer::Spectator,
+                None => return Some(ServerMsg::error(PRIVATE_TABLE)),
                 Some(tok) => match h.state.lock().await.seat_of_token(tok) {
                     Some(s) => Viewer::Seat(s),
                     None => return Some(ServerMsg::error(HubError::BadToken.to_string())),

@@ -50,6 +50,17 @@ pub async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
     (r.status().as_u16(), r.text().await.unwrap())
 }
 
+/// GET with a private table's key (its password or a seat's token) in `x-table-key`.
+pub async fn get_with_key(addr: SocketAddr, path: &str, key: &str) -> (u16, String) {
+    let r = reqwest::Client::new()
+        .get(format!("http://{addr}{path}"))
+        .header("x-table-key", key)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
 /// Creates a table; returns its id.
 pub async fn create(addr: SocketAddr, config: Value) -> String {
     let (status, v) = post(addr, "/api/tables", config).await;
