@@ -502,7 +502,8 @@ function renderGameOver(view) {
   gameOverShown = key;
   const next = view.next_table
     ? el("p", {}, "The next game with these seats: ", !seated
-      ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it" })
+      // The next game of a private table has its password: a watcher who gave it keeps it.
+      ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it", onclick: () => { const pw = localStorage.getItem(passwordKey(tableId)); if (pw) localStorage.setItem(passwordKey(view.next_table), pw); } })
       : el("button", { class: "primary", id: "next-game", text: "take your seat", onclick: () => goToNextGame(view.next_table, null) }))
     : seated
       ? el("p", {}, isPrivate ? el("input", { id: "rematch-password", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
