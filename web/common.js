@@ -90,7 +90,8 @@ export function keyHeaders(path) {
   const id = path.match(/^\/api\/tables\/([^/?]+)/)?.[1];
   if (!id) return {};
   const table = decodeURIComponent(id);
-  const key = localStorage.getItem(tokenKey(table)) ?? localStorage.getItem(passwordKey(table));
+  // The password first: a seat's token holds nothing once its person left the table.
+  const key = localStorage.getItem(passwordKey(table)) ?? localStorage.getItem(tokenKey(table));
   return key ? { "x-table-key": encodeURIComponent(key) } : {};
 }
 // The server's refusal of a private table's page to whoever lacks its key.
@@ -208,6 +209,7 @@ export async function fileUrl(path, isPrivate) {
 export function recordLink(id, isPrivate, attrs = {}) {
   const path = `/api/tables/${encodeURIComponent(id)}/record`;
   const link = el("a", { href: path, download: `preferans-${id}.json`, text: "record", ...attrs });
+  const text = link.textContent;
   if (isPrivate) {
     link.addEventListener("click", async (ev) => {
       if (link.href.startsWith("blob:")) return;
@@ -215,9 +217,11 @@ export function recordLink(id, isPrivate, attrs = {}) {
       try {
         link.href = await fileUrl(path, true);
         link.click();
+        // Downloaded: the next click asks the server again.
+        setTimeout(() => { URL.revokeObjectURL(link.href); link.href = path; }, 10000);
       } catch (e) {
         link.title = e.message;
-        link.textContent = `${link.textContent} (${e.message})`;
+        link.textContent = `${text} (${e.message})`;
       }
     });
   }

@@ -1,5 +1,5 @@
 // The lobby: list tables, create one, join or watch.
-import { el, api, playerName, setPlayerName, tokenKey, words, rulesText, recordLink } from "/static/common.js";
+import { el, api, playerName, setPlayerName, tokenKey, words, rulesText, recordLink, passwordKey } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let bots = ["random", "heuristic", "expert"];
@@ -119,6 +119,8 @@ async function create(ev) {
     const { id } = await api("/api/tables", config);
     const { token } = await api(`/api/tables/${id}/seats`, { name, seat: 0, password: config.password });
     localStorage.setItem(tokenKey(id), token);
+    // A private table's password still opens its sheet, record and replay after a leave.
+    if (config.password) localStorage.setItem(passwordKey(id), config.password);
     location.href = `/table/${id}`;
   } catch (e) {
     $("create-error").textContent = e.message;

@@ -1,5 +1,5 @@
 // Replay of a finished game, one action at a time (every card shown: the game is over).
-import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText, callsText, trickView, recordLink, isPrivateRefusal, passwordForm } from "/static/common.js";
+import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText, callsText, trickView, recordLink, isPrivateRefusal, passwordForm, passwordKey } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -216,18 +216,25 @@ api(`/api/tables/${tableId}`).then(async (t) => {
   $("where").textContent = t.name || `table ${tableId}`;
   document.title = `Preferans — replay of ${t.name || tableId}`;
   $("download").replaceWith(recordLink(tableId, t.private, { id: "download", text: "download the record" }));
-  if (t.finished && t.private) {
-    // A private game's replay opens to its players and to whoever knows its password.
+  // A private game's replay opens to its players and to whoever knows its password.
+  const refusal = async () => {
     try {
       await api(`/api/tables/${tableId}/replay?step=0`);
+      return null;
     } catch (e) {
-      if (isPrivateRefusal(e.message)) {
-        $("download").hidden = true;
-        document.querySelectorAll("main > *").forEach((x) => { x.hidden = true; });
-        document.querySelector("main").prepend(passwordForm(tableId, e.message, () => location.reload()));
-        return;
-      }
+      return isPrivateRefusal(e.message) ? e.message : null;
     }
+  };
+  const refused = t.finished && t.private ? await refusal() : null;
+  if (refused) {
+    $("download").hidden = true;
+    document.querySelectorAll("main > *").forEach((x) => { x.hidden = true; });
+    document.querySelector("main").prepend(passwordForm(tableId, refused, async () => {
+      if (!(await refusal())) return location.reload();
+      localStorage.removeItem(passwordKey(tableId));
+      $("private-message").textContent = "Wrong password.";
+    }));
+    return;
   }
   if (t.finished) return show(0);
   $("download").hidden = true;

@@ -60,10 +60,14 @@ function showLocked(message) {
     $("private-message").textContent = "Wrong password.";
     return;
   }
-  locked = passwordForm(tableId, message, () => send(joinMsg()));
+  locked = passwordForm(tableId, message, () => {
+    if (!send(joinMsg())) $("private-message").textContent = "Not connected: reconnecting… try again in a moment.";
+  });
   $("seat-panel").before(locked);
-  if (summary) {
-    $("seat-panel").hidden = false;
+  // A free seat may be taken with the password too (the seat panel's box).
+  const free = summary?.seats.some((s) => !s.name && !s.bot);
+  $("seat-panel").hidden = !free;
+  if (free) {
     $("password").hidden = $("password-label").hidden = false;
     renderSeatPanel({ seats: summary.seats });
   }
@@ -73,7 +77,10 @@ function showLocked(message) {
 async function loadSheet(path, version) {
   try {
     const url = await fileUrl(path, isPrivate);
-    if (version !== sheetVersion) return;
+    if (version !== sheetVersion) {
+      if (url.startsWith("blob:")) URL.revokeObjectURL(url);
+      return;
+    }
     if ($("sheet").src.startsWith("blob:")) URL.revokeObjectURL($("sheet").src);
     $("sheet").src = url;
     $("sheet-link").href = url;
@@ -120,9 +127,16 @@ function onError(message) {
     token = null;
     send(joinMsg());
   }
-  if (isPrivateRefusal(message) && !state) {
-    // A private table opens to its players and to whoever gives its password.
+  if (locked && !isPrivateRefusal(message)) {
+    // The table is hidden behind its password form: say it there (too many wrong ones…).
+    $("private-message").textContent = message;
+    return;
+  }
+  if (isPrivateRefusal(message)) {
+    // A private table opens to its players and to whoever gives its password (a person who
+    // left it, reconnecting without the password, is asked for it too).
     localStorage.removeItem(passwordKey(tableId));
+    state = null;
     showLocked(message);
     return;
   }
@@ -500,10 +514,12 @@ function renderGameOver(view) {
   const key = JSON.stringify([view.next_table, seated, isPrivate]);
   if (key === gameOverShown) return;
   gameOverShown = key;
+  // The next game of a private table has its password: whoever gave it keeps it there.
+  const password = localStorage.getItem(passwordKey(tableId));
+  if (view.next_table && password) localStorage.setItem(passwordKey(view.next_table), password);
   const next = view.next_table
     ? el("p", {}, "The next game with these seats: ", !seated
-      // The next game of a private table has its password: a watcher who gave it keeps it.
-      ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it", onclick: () => { const pw = localStorage.getItem(passwordKey(tableId)); if (pw) localStorage.setItem(passwordKey(view.next_table), pw); } })
+      ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it" })
       : el("button", { class: "primary", id: "next-game", text: "take your seat", onclick: () => goToNextGame(view.next_table, null) }))
     : seated
       ? el("p", {}, isPrivate ? el("input", { id: "rematch-password", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
@@ -526,7 +542,10 @@ async function rematch() {
 // Takes the same seat at the next game under the same name, then goes there. If that fails
 // (a private table asks for its password, the seat was taken), the page there offers the
 // free seats.
-async function goToNextGame(id, password) {
+async function goToNextGame(id, given) {
+  // The next game of a private table has its password: the one given, or the one kept.
+  const password = given ?? localStorage.getItem(passwordKey(tableId));
+  if (password) localStorage.setItem(passwordKey(id), password);
   if (!localStorage.getItem(tokenKey(id))) {
     const name = state.seats[state.you]?.name || playerName();
     try {
@@ -574,9 +593,12 @@ async function takeSeat(seat) {
   if (!name) { $("seat-error").textContent = "Your name, please."; return; }
   setPlayerName(name);
   try {
-    const r = await api(`/api/tables/${tableId}/seats`, { name, seat, password: $("password").value || null });
+    const password = $("password").value || null;
+    const r = await api(`/api/tables/${tableId}/seats`, { name, seat, password });
     token = r.token;
     localStorage.setItem(tokenKey(tableId), token);
+    // A private table's password still opens its sheet, record and replay after a leave.
+    if (password) localStorage.setItem(passwordKey(tableId), password);
     send({ type: "join", table: tableId, token });
   } catch (e) {
     $("seat-error").textContent = e.message;

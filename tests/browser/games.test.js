@@ -255,12 +255,22 @@ test("a private table opens to its password: watching, its sheet, its record and
   const stranger = await browser.newPage();
   await stranger.goto(`${base}/replay/${id}`);
   await stranger.waitForSelector("#private-table");
+  await stranger.fill("#watch-password", "open sesame");
+  await stranger.click("#watch-btn");
+  await stranger.waitForFunction(() => document.querySelector("#private-message").textContent === "Wrong password.");
   await stranger.fill("#watch-password", "sesame ✓");
   await stranger.click("#watch-btn");
   await stranger.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
   // The page that watched holds the password: its replay opens at once.
   await page.goto(`${base}/replay/${id}`);
   await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  // The password goes first: a seat's token holds nothing once its person left.
+  const sent = await page.evaluate(async (id) => {
+    const { keyHeaders } = await import("/static/common.js");
+    localStorage.setItem(`pref-token-${id}`, "dead");
+    return keyHeaders(`/api/tables/${id}/record`)["x-table-key"];
+  }, id);
+  assert.equal(sent, encodeURIComponent("sesame ✓"));
   assert.deepEqual(problems, [], "no script errors");
   await stranger.close();
   await page.close();

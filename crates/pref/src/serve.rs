@@ -32,6 +32,10 @@ pub struct ServeArgs {
     /// another player there may let a bot play his seat.
     #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     away_before_bot_secs: u64,
+    /// Wrong passwords (or seat tokens) for private tables one client address may give a
+    /// minute before its next ones wait for the minute's end (0: no limit).
+    #[arg(long, default_value_t = 20)]
+    wrong_passwords_per_minute: u32,
 }
 
 /// Runs the server until it is stopped.
@@ -48,6 +52,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             connections_per_address: a.connections_per_address,
             open_tables_per_address: a.open_tables_per_address,
             away_before_bot: Duration::from_secs(a.away_before_bot_secs),
+            wrong_keys_per_minute: a.wrong_passwords_per_minute,
             ..HubSettings::default()
         };
         let server = Server::start(a.addr, &a.database, settings)

@@ -62,8 +62,8 @@ pub struct TableConfig {
     pub hand_limit: Option<u32>,
     /// One entry per seat; its length is the number of players (2, 3 or 4).
     pub seats: Vec<SeatKind>,
-    /// A private table asks for this password to take a seat (spectators see only public
-    /// information, so watching needs none).
+    /// A private table asks for this password to take a seat, to watch, and for its sheet,
+    /// record and replay (`Table::admits`).
     #[serde(default)]
     pub password: Option<String>,
     /// Seconds a person has for each decision; when they run out the server plays the

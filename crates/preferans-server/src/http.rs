@@ -60,7 +60,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables/{id}/review", get(review))
         .route("/tables/{id}/deal-table", get(deal_table))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API path".into()) })
-        .layer(axum::middleware::map_response(json_errors));
+        .layer(axum::middleware::map_response(json_errors))
+        .layer(axum::middleware::from_fn(keyed_not_cached));
     Router::new()
         .route("/", get(|| async { assets::page(assets::LOBBY_HTML) }))
         .route("/table/{id}", get(|| async { assets::page(assets::TABLE_HTML) }))
@@ -70,6 +71,22 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .nest("/api", api)
         .route("/ws", get(ws_upgrade))
         .with_state(hub)
+}
+
+/// An answer to a request with a table's key ([`TABLE_KEY_HEADER`]) may be a private table's:
+/// no cache along the way keeps it or gives it to another.
+async fn keyed_not_cached(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let keyed = request.headers().contains_key(TABLE_KEY_HEADER);
+    let mut response = next.run(request).await;
+    if keyed {
+        let h = response.headers_mut();
+        h.insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("private, no-store"),
+        );
+        h.insert(header::VARY, header::HeaderValue::from_static(TABLE_KEY_HEADER));
+    }
+    response
 }
 
 /// Every API error is `{"error": "…"}`: the errors axum makes itself (a path that does not
@@ -124,7 +141,7 @@ async fn ws_upgrade(
         .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
         .on_upgrade(move |socket| async move {
-            crate::ws::connection(hub, socket).await;
+            crate::ws::connection(hub, socket, client.ip()).await;
             drop(guard);
         })
 }
@@ -345,11 +362,13 @@ async fn claim_seat(
 async fn sheet_svg(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
+    let key = given_key(&hub, client, &headers)?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
-    admitted(&t, &headers)?;
+    admitted(&hub, client, &t, key.as_deref())?;
     let svg = t.sheet_svg();
     Ok((
         [
@@ -368,18 +387,36 @@ pub const TABLE_KEY_HEADER: &str = "x-table-key";
 /// What a private table answers without its key.
 pub const PRIVATE_TABLE: &str = "this table is private: its password (or a seat's token) is needed";
 
-/// Refuses a private table's sheet, record, replay and analyses to a request without its key
-/// ([`TABLE_KEY_HEADER`]; [`Table::admits`]).
-fn admitted(t: &Table, headers: &HeaderMap) -> Result<(), ApiError> {
-    let key = headers
-        .get(TABLE_KEY_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| percent_encoding::percent_decode_str(v).decode_utf8().ok());
-    if t.admits(key.as_deref()) {
-        Ok(())
-    } else {
-        Err(ApiError(StatusCode::FORBIDDEN, PRIVATE_TABLE.into()))
+/// The key a request gives for a private table ([`TABLE_KEY_HEADER`], percent-decoded),
+/// checked before the table is locked: an address past its wrong keys
+/// ([`crate::HubSettings::wrong_keys_per_minute`]) has none checked (429).
+fn given_key(hub: &Hub, client: SocketAddr, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(raw) = headers.get(TABLE_KEY_HEADER) else {
+        return Ok(None);
+    };
+    if !hub.may_try_key(client.ip()) {
+        return Err(ApiError(StatusCode::TOO_MANY_REQUESTS, TOO_MANY_WRONG_KEYS.into()));
     }
+    Ok(raw
+        .to_str()
+        .ok()
+        .and_then(|v| percent_encoding::percent_decode_str(v).decode_utf8().ok())
+        .map(|k| k.into_owned()))
+}
+
+/// What an address past its wrong keys is told.
+pub const TOO_MANY_WRONG_KEYS: &str = "too many wrong passwords from this address: wait a minute";
+
+/// Refuses a private table's sheet, record, replay and analyses to a request without its key
+/// ([`Table::admits`]); a wrong key counts against the address.
+fn admitted(hub: &Hub, client: SocketAddr, t: &Table, key: Option<&str>) -> Result<(), ApiError> {
+    if t.admits(key) {
+        return Ok(());
+    }
+    if key.is_some() {
+        hub.wrong_key(client.ip());
+    }
+    Err(ApiError(StatusCode::FORBIDDEN, PRIVATE_TABLE.into()))
 }
 
 fn finished_only() -> ApiError {
@@ -398,6 +435,7 @@ struct DealTableQuery {
 async fn deal_table(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     query: Result<Query<DealTableQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
@@ -407,9 +445,10 @@ async fn deal_table(
             format!("hand is a hand number, from 1 ({})", e.body_text()),
         )
     })?;
+    let key = given_key(&hub, client, &headers)?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
-    admitted(&t, &headers)?;
+    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -436,11 +475,13 @@ async fn deal_table(
 async fn review(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    let key = given_key(&hub, client, &headers)?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
-    admitted(&t, &headers)?;
+    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -453,10 +494,16 @@ async fn review(
     Ok(Json(status))
 }
 
-async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+async fn record(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let key = given_key(&hub, client, &headers)?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
-    admitted(&t, &headers)?;
+    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -496,6 +543,7 @@ fn all_actions(m: &Match) -> Vec<(Seat, preferans::Action)> {
 async fn replay(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     query: Result<Query<ReplayQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
@@ -508,9 +556,10 @@ async fn replay(
             ),
         )
     })?;
+    let key = given_key(&hub, client, &headers)?;
     let h = hub.table(&id).await?;
     let t = h.state.lock().await;
-    admitted(&t, &headers)?;
+    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }

@@ -95,6 +95,9 @@ pub struct HubSettings {
     /// How long a seated person must have had no connection to his table before another
     /// player there may hand his seat to a bot.
     pub away_before_bot: Duration,
+    /// Wrong private-table keys (passwords, tokens) one client address may give a minute;
+    /// past them its keys are not even checked until the minute is over. 0: no limit.
+    pub wrong_keys_per_minute: u32,
 }
 
 impl Default for HubSettings {
@@ -106,9 +109,13 @@ impl Default for HubSettings {
             connections_per_address: 64,
             open_tables_per_address: 20,
             away_before_bot: Duration::from_secs(120),
+            wrong_keys_per_minute: 20,
         }
     }
 }
+
+/// The window [`HubSettings::wrong_keys_per_minute`] counts in.
+const KEY_WINDOW: Duration = Duration::from_secs(60);
 
 /// Requests per client address (`governor`, keyed).
 type AddressLimiter = governor::DefaultKeyedRateLimiter<std::net::IpAddr>;
@@ -125,6 +132,8 @@ pub struct Hub {
     created_by: Mutex<HashMap<std::net::IpAddr, Vec<Arc<TableHandle>>>>,
     /// Held while a rematch is started, so that two players asking at once get one table.
     rematches: Mutex<()>,
+    /// Wrong private-table keys by client address: since when it is counted, how many.
+    wrong_keys: std::sync::Mutex<HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
     /// The post-game reviews made or being made.
     reviews: crate::review::Reviews,
     /// Finished hands' deal tables made.
@@ -177,6 +186,31 @@ impl Hub {
         limiter.check_key(&address).is_ok()
     }
 
+    /// Whether `address` may have a private table's key checked now: not after
+    /// [`HubSettings::wrong_keys_per_minute`] wrong ones within a minute (a password is not
+    /// to be guessed by trying them all).
+    pub fn may_try_key(&self, address: std::net::IpAddr) -> bool {
+        let cap = self.settings.wrong_keys_per_minute;
+        let wrong = self.wrong_keys.lock().unwrap_or_else(|e| e.into_inner());
+        cap == 0
+            || wrong
+                .get(&address)
+                .is_none_or(|(since, n)| *n < cap || since.elapsed() >= KEY_WINDOW)
+    }
+
+    /// Counts a wrong private-table key from `address`.
+    pub fn wrong_key(&self, address: std::net::IpAddr) {
+        let mut wrong = self.wrong_keys.lock().unwrap_or_else(|e| e.into_inner());
+        if wrong.len() > 10_000 {
+            wrong.retain(|_, (since, _)| since.elapsed() < KEY_WINDOW);
+        }
+        let entry = wrong.entry(address).or_insert((std::time::Instant::now(), 0));
+        if entry.0.elapsed() >= KEY_WINDOW {
+            *entry = (std::time::Instant::now(), 0);
+        }
+        entry.1 += 1;
+    }
+
     /// Counts a new WebSocket connection from `address`, or `None` when that address already
     /// holds [`HubSettings::connections_per_address`] open ones.
     pub fn open_connection(self: &Arc<Self>, address: std::net::IpAddr) -> Option<ConnectionGuard> {
@@ -213,6 +247,7 @@ impl Hub {
             connections: std::sync::Mutex::new(HashMap::new()),
             created_by: Mutex::new(HashMap::new()),
             rematches: Mutex::new(()),
+            wrong_keys: std::sync::Mutex::new(HashMap::new()),
             reviews: crate::review::Reviews::default(),
             deal_tables: crate::analysis::DealTables::default(),
         });

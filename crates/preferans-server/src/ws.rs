@@ -17,7 +17,7 @@ use crate::hub::{Hub, HubError, TableHandle};
 use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
 // Hint requests (each runs the expert's simulations): the same limit for each connection as
 // the table keeps for each seat over all its connections.
-use crate::http::PRIVATE_TABLE;
+use crate::http::{PRIVATE_TABLE, TOO_MANY_WRONG_KEYS};
 use crate::table::{HINTS_PER_SECOND, HINT_BURST};
 
 /// Messages per second a connection may send on average, and in a burst.
@@ -100,7 +100,7 @@ async fn state_msg(j: &mut Joined) -> ServerMsg {
 }
 
 /// Serves one connection until the client leaves.
-pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
+pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpAddr) {
     let (mut tx, mut rx) = socket.split();
     let mut joined: Option<Joined> = None;
     let mut limits = Limits::new();
@@ -122,7 +122,7 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
                 }
                 Some(Ok(Message::Text(text))) => {
                     limits.refused = 0;
-                    handle(&hub, &mut joined, &limits, text.as_str()).await
+                    handle(&hub, &mut joined, &limits, address, text.as_str()).await
                 }
                 Some(Ok(Message::Binary(_))) => Some(ServerMsg::error("binary frames are not understood; send JSON text")),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
@@ -162,7 +162,13 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket) {
     }
 }
 
-async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, text: &str) -> Option<ServerMsg> {
+async fn handle(
+    hub: &Arc<Hub>,
+    joined: &mut Option<Joined>,
+    limits: &Limits,
+    address: std::net::IpAddr,
+    text: &str,
+) -> Option<ServerMsg> {
     let msg = match parse_client(text) {
         Ok(m) => m,
         Err(e) => return Some(ServerMsg::error(e)),
@@ -175,8 +181,18 @@ async fn handle(hub: &Arc<Hub>, joined: &mut Option<Joined>, limits: &Limits, te
                 Err(e) => return Some(ServerMsg::error(e.to_string())),
             };
             let viewer = match token.as_deref() {
+                // A private table's password is checked only while the address has wrong
+                // ones left (it is not to be guessed by trying them all).
+                None if password.is_some() && !hub.may_try_key(address) => {
+                    return Some(ServerMsg::error(TOO_MANY_WRONG_KEYS));
+                }
                 None if h.state.lock().await.admits(password.as_deref()) => Viewer::Spectator,
-                None => return Some(ServerMsg::error(PRIVATE_TABLE)),
+                None => {
+                    if password.is_some() {
+                        hub.wrong_key(address);
+                    }
+                    return Some(ServerMsg::error(PRIVATE_TABLE));
+                }
                 Some(tok) => match h.state.lock().await.seat_of_token(tok) {
                     Some(s) => Viewer::Seat(s),
                     None => return Some(ServerMsg::error(HubError::BadToken.to_string())),

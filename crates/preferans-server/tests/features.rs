@@ -243,6 +243,61 @@ async fn one_address_may_create_only_so_many_tables_a_minute() {
 }
 
 #[tokio::test]
+async fn a_private_tables_password_is_not_to_be_guessed_by_trying_them_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = preferans_server::HubSettings {
+        wrong_keys_per_minute: 3,
+        ..common::fast()
+    };
+    let server = preferans_server::Server::start("127.0.0.1:0".parse().unwrap(), &sqlite_url(&dir), settings)
+        .await
+        .unwrap();
+    let bots = json!([{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}, {"kind": "human"}]);
+    let id = create(server.addr, json!({"seats": bots, "password": "right"})).await;
+    let sheet = format!("/api/tables/{id}/sheet.svg");
+    assert_eq!(
+        common::get_with_key(server.addr, &sheet, "right").await.0,
+        200,
+        "the right one counts nothing"
+    );
+    // What a key opens is kept by no cache on the way.
+    let r = reqwest::Client::new()
+        .get(format!("http://{}{sheet}", server.addr))
+        .header("x-table-key", "right")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["cache-control"], "private, no-store");
+    assert_eq!(r.headers()["vary"], "x-table-key");
+    for guess in ["a", "b"] {
+        assert_eq!(common::get_with_key(server.addr, &sheet, guess).await.0, 403);
+    }
+    let mut c = Client::connect(server.addr).await;
+    c.send(json!({"type": "join", "table": id, "password": "c"})).await;
+    assert!(c.recv().await["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("this table is private"));
+    // Three wrong ones: the next is not checked, the right one neither, over HTTP and the socket.
+    let (status, body) = common::get_with_key(server.addr, &sheet, "right").await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("too many wrong passwords"), "{body}");
+    c.send(json!({"type": "join", "table": id, "password": "right"})).await;
+    let refused = c.recv().await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("too many wrong passwords"),
+        "{refused}"
+    );
+    // A request without a key is no guess, and a public table's pages never ask for one.
+    assert_eq!(get(server.addr, &sheet).await.0, 403);
+    let open = create(server.addr, json!({"seats": bots})).await;
+    assert_eq!(get(server.addr, &format!("/api/tables/{open}/sheet.svg")).await.0, 200);
+}
+
+#[tokio::test]
 async fn bots_play_only_while_someone_watches_their_table() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&sqlite_url(&dir)).await;

@@ -21,6 +21,7 @@ pub fn fast() -> HubSettings {
         connections_per_address: 0,
         open_tables_per_address: 0,
         away_before_bot: Duration::from_secs(1),
+        wrong_keys_per_minute: 0,
     }
 }
 
