@@ -78,7 +78,10 @@ async function refresh() {
       const free = t.seats.some((s) => !s.name && !s.bot);
       const actions = el("td", {});
       if (t.finished) {
-        actions.append(el("a", { href: `/replay/${t.id}`, text: "replay" }), " ", recordLink(t.id, t.private));
+        // A private game's record is for those who hold its key: the others go by its replay
+        // (which asks for the password).
+        const key = !t.private || localStorage.getItem(tokenKey(t.id)) || localStorage.getItem(passwordKey(t.id));
+        actions.append(el("a", { href: `/replay/${t.id}`, text: "replay" }), ...(key ? [" ", recordLink(t.id, t.private)] : []));
       } else {
         const mine = localStorage.getItem(tokenKey(t.id));
         actions.append(el("a", { href: `/table/${t.id}`, text: mine ? "return" : free ? "join" : "watch", "data-table": t.id }));

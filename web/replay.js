@@ -31,7 +31,11 @@ async function show(n, deal = false) {
     wantedDeal = r.deal;
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
-    $("action").textContent = r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start";
+    $("action").textContent = (r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start") +
+      (r.ended ? ` — hand ${hand} over: ${r.ended}` : "");
+    // Nothing before the start or after the end.
+    for (const b of ["first", "prev", "prev-hand"]) $(b).disabled = step === 0 && wantedDeal;
+    for (const b of ["next", "last", "next-hand"]) $(b).disabled = step === total;
     const obs = r.observation;
     // Each player keeps his place from hand to hand: in seat order, whoever is eldest; the
     // four-player dealer, who sits the hand out (F1), keeps his too.
@@ -229,7 +233,7 @@ api(`/api/tables/${tableId}`).then(async (t) => {
   if (refused) {
     $("download").hidden = true;
     document.querySelectorAll("main > *").forEach((x) => { x.hidden = true; });
-    document.querySelector("main").prepend(passwordForm(tableId, refused, async () => {
+    document.querySelector("main").prepend(passwordForm(tableId, "this game is private: its password lets you replay it", async () => {
       if (!(await refusal())) return location.reload();
       localStorage.removeItem(passwordKey(tableId));
       $("private-message").textContent = "Wrong password.";

@@ -60,16 +60,19 @@ function showLocked(message) {
     $("private-message").textContent = "Wrong password.";
     return;
   }
-  locked = passwordForm(tableId, message, () => {
+  locked = passwordForm(tableId, "this table is private: its password lets you watch it or take a free seat", () => {
     if (!send(joinMsg())) $("private-message").textContent = "Not connected: reconnecting… try again in a moment.";
   });
   $("seat-panel").before(locked);
   // A free seat may be taken with the password too (the seat panel's box).
   const free = summary?.seats.some((s) => !s.name && !s.bot);
   $("seat-panel").hidden = !free;
-  if (free) {
-    $("password").hidden = $("password-label").hidden = false;
-    renderSeatPanel({ seats: summary.seats });
+  // The form's password box serves the seat too: one box, and no "you are watching" yet.
+  $("password").hidden = $("password-label").hidden = $("watching-note").hidden = true;
+  if (free) renderSeatPanel({ seats: summary.seats });
+  if (summary) {
+    $("title").textContent = summary.name || `Table ${tableId}`;
+    document.title = `Preferans — ${summary.name || tableId}`;
   }
 }
 
@@ -267,9 +270,7 @@ function previousTrick(view, obs) {
 function renderTimer(view) {
   const t = $("timer");
   if (!t || !view.deadline_ms) return;
-  const mover = view.observation?.to_move;
-  const whose = mover === view.you ? "" : `${holderName({ seat: mover }, view.seats, view.you)}: `;
-  t.textContent = ` ${whose}${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
+  t.textContent = `${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
 }
 
 // The keyboard shortcuts of the decision at hand, from its legal actions.
@@ -324,6 +325,8 @@ function draw(view) {
     locked.remove();
     locked = null;
     document.querySelector(".layout").hidden = false;
+    $("watching-note").hidden = false;
+    $("password").hidden = $("password-label").hidden = !isPrivate;
   }
   sent = false;
   const seated = view.you !== null && view.you !== undefined;
@@ -374,6 +377,12 @@ function draw(view) {
   $("hint-btn").disabled = true;
   renderFinal(view);
   renderTurn(view, obs);
+  // The move timer's countdown in the turn line, which says whose turn it is (and stays in
+  // view on a phone).
+  if (view.deadline_ms && !$("turn").hidden) {
+    $("turn").append(el("span", { class: "timer", id: "timer" }));
+    renderTimer(view);
+  }
   const previous = previousTrick(view, obs);
   if (previous) {
     $("trick").append(el("span", { class: "muted", text: `last trick of hand ${previous.number}:` }),
@@ -438,16 +447,24 @@ function draw(view) {
     $("offer").textContent = `${offerText(obs, view.seats, view.you)}.`;
   }
   // The move timer's moves are marked: nobody takes them for the person's own.
-  if (view.timed_out !== null && view.timed_out !== undefined) {
-    const mine = view.timed_out === view.you;
+  // (A free seat's turns are the timer's anyway: nothing to mark.)
+  const timedOut = view.timed_out ?? null;
+  const free = (seat) => !view.seats[seat]?.name && !view.seats[seat]?.bot;
+  if (timedOut !== null && !free(timedOut)) {
+    const mine = timedOut === view.you;
+    // The move made, when it is in this hand's history (a discard the viewer may not see is
+    // "the discard").
+    const last = [...obs.history].reverse().find(([seat]) => seat === timedOut);
+    const move = last ? (last[1] === null ? "chose the discard" : `chose ${actionLabel(last[1])}`) : "made the last move";
     $("timed-out").hidden = false;
-    $("timed-out").textContent = mine ? "Your time ran out: the server made your last move." : `${holderName({ seat: view.timed_out }, view.seats, view.you)}'s time ran out: the server made the last move for that seat.`;
+    $("timed-out").textContent = mine ? `Your time ran out: the server ${move} for you.` : `${holderName({ seat: timedOut }, view.seats, view.you)}'s time ran out: the server ${move} for that seat.`;
   }
   const refused = !obs.offer && refusedOffer(obs);
   if (refused) {
     const name = (seat) => holderName({ seat }, view.seats, view.you);
+    const who = refused.refusedBy === view.you ? "You" : name(refused.refusedBy);
     $("offer").hidden = false;
-    $("offer").textContent = `${name(refused.refusedBy)} refused ${refused.by === view.you ? "your" : `${name(refused.by)}'s`} offer to take ${refused.tricks}: play goes on.`;
+    $("offer").textContent = `${who} refused ${refused.by === view.you ? "your" : `${name(refused.by)}'s`} offer to take ${refused.tricks}: play goes on.`;
   }
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
@@ -469,10 +486,6 @@ function draw(view) {
     const chosen = [...selected];
     const match = obs.legal_actions.find((a) => a.startsWith("discard ") && chosen.length === 2 && a.split(" ").slice(1).every((c) => selected.has(c)));
     $("actions").append(el("span", { text: "Choose two cards to discard: " }), el("button", { class: "primary", id: "discard-btn", text: "Discard", disabled: !match, onclick: () => { selected = new Set(); act(match); } }));
-  }
-  if (view.deadline_ms) {
-    $("actions").append(el("span", { class: "timer", id: "timer" }));
-    renderTimer(view);
   }
 }
 
@@ -522,7 +535,7 @@ function renderGameOver(view) {
       ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it" })
       : el("button", { class: "primary", id: "next-game", text: "take your seat", onclick: () => goToNextGame(view.next_table, null) }))
     : seated
-      ? el("p", {}, isPrivate ? el("input", { id: "rematch-password", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
+      ? el("p", {}, isPrivate && !localStorage.getItem(passwordKey(tableId)) ? el("input", { id: "rematch-password", type: "password", autocomplete: "off", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
         el("button", { class: "primary", id: "rematch-btn", text: "Play again: same rules and seats", onclick: rematch }))
       : null;
   $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", recordLink(view.table, isPrivate, { text: "download the record" }), next ?? "");
@@ -530,7 +543,7 @@ function renderGameOver(view) {
 
 async function rematch() {
   $("error").textContent = "";
-  const password = $("rematch-password")?.value || null;
+  const password = $("rematch-password")?.value || localStorage.getItem(passwordKey(tableId)) || null;
   try {
     const { id } = await api(`/api/tables/${tableId}/rematch`, { token, password });
     await goToNextGame(id, password);
@@ -593,7 +606,8 @@ async function takeSeat(seat) {
   if (!name) { $("seat-error").textContent = "Your name, please."; return; }
   setPlayerName(name);
   try {
-    const password = $("password").value || null;
+    // The box beside the seats, the locked page's, or the one this browser keeps.
+    const password = $("password").value || $("watch-password")?.value || localStorage.getItem(passwordKey(tableId)) || null;
     const r = await api(`/api/tables/${tableId}/seats`, { name, seat, password });
     token = r.token;
     localStorage.setItem(tokenKey(tableId), token);

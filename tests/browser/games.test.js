@@ -27,6 +27,7 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   await page.waitForURL(/\/replay\//);
   await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
   assert.equal(await page.locator("#hands .card").count(), 30, "every hand shown at the start");
+  assert.equal(await page.locator("#prev").isDisabled(), true, "nothing before the start");
   assert.equal(await page.locator("#where").innerText(), "bots only", "the table's name");
   assert.deepEqual(await page.locator("#hands .seat").evaluateAll((b) => b.map((x) => x.getAttribute("data-seat"))), ["0", "1", "2"]);
   for (let i = 0; i < 3; i++) await page.click("#next");
@@ -37,8 +38,12 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   const last = await page.locator("#action").innerText();
   assert.match(last, /^last: .+ bot \d: \S/);
   assert.doesNotMatch(last, /seat \d|bid /);
+  assert.equal(await page.locator("#prev").isDisabled(), false);
   await page.click("#last");
   await page.waitForFunction(() => { const m = document.querySelector("#step").textContent.match(/action (\d+) of (\d+)/); return m && m[1] === m[2]; });
+  // The hand's end says how it ended; nothing comes after the end.
+  assert.match(await page.locator("#action").innerText(), / — hand 1 over: .+ declared /);
+  assert.equal(await page.locator("#next").isDisabled(), true, "nothing after the end");
   // A finished game's cards are all public: the declarer's discard is named (seed 3 has one).
   const discard = (await (await fetch(`${base}/api/tables/${id}/replay?step=1000`)).json()).discard;
   assert.ok(discard, "seed 3's hand has a discard");

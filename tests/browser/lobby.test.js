@@ -26,6 +26,11 @@ test("the lobby fits a phone and takes options from its list, one with commas", 
   const names = await page.locator(".seat .who").allInnerTexts();
   assert.equal(new Set(names).size, names.length, `${names}`);
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+  // Back in the lobby the list of tables fits its panel: no column runs off the phone.
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`#tables a[data-table="${id}"]`);
+  const list = await page.evaluate(() => { const p = document.querySelector("#tables").closest(".panel"); return [p.scrollWidth, p.clientWidth]; });
+  assert.ok(list[0] <= list[1], `the list fits (${list})`);
 });
 
 test("the lobby's option list shows the chosen rules' values and keeps a change across presets", async () => {

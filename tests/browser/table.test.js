@@ -377,10 +377,10 @@ test("the keyboard's focus stays in the table across a redraw, and a timer redra
   await p.waitForTimeout(1500);
   assert.equal(await handle.evaluate((b) => b.isConnected), true, "the button was not replaced");
   assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before, "the focus stayed");
-  assert.match(await p.locator("#timer").innerText(), /^\s*\d+ s left/);
-  // The one who waits reads whose time it is.
+  assert.match(await p.locator("#turn").innerText(), /^Your turn\.[^]*\d+ s left/);
+  // The one who waits reads whose time it is, in the turn line.
   const waiting = p === page ? other : page;
-  assert.match(await waiting.locator("#timer").innerText(), new RegExp(`^\\s*${p === page ? "Ada" : "Bo"}: \\d+ s left`));
+  assert.match(await waiting.locator("#turn").innerText(), new RegExp(`^Waiting for ${p === page ? "Ada" : "Bo"} to bid…\\s*\\S*\\s*\\d+ s left`));
   // Another player's chat line redraws the table: the focus stays on the same choice.
   const talker = p === page ? other : page;
   await talker.fill("#chat-text", "hello");
@@ -540,4 +540,13 @@ test("the four-player dealer sitting out has no shortcuts or hints, and a full t
   assert.equal(await watcher.locator("#seat-panel h2").innerText(), "Watching");
   await dealer.close();
   await watcher.close();
+});
+
+test("a move the timer made is marked, with the choice it made", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "slow", seats, hand_limit: 1, seed: 2, move_timer_secs: 1 })).json();
+  const page = await seatedPage(id, 0, "Ugo");
+  await page.waitForSelector("#timed-out:not([hidden])", { timeout: 30000 });
+  assert.match(await page.locator("#timed-out").innerText(), /^Your time ran out: the server (chose .+|made the last move) for you\.$/);
+  await page.close();
 });

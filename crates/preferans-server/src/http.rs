@@ -612,6 +612,15 @@ async fn replay(
     // The analysis runs once the table is unlocked: its players and viewers never wait for it.
     let to_analyse = q.analysis.then(|| (hand.clone(), actions.get(step).map(|a| a.1)));
     let names = t.names();
+    // How the hand shown ended, once it has (its last step).
+    let ended = hand.outcome().map(|o| {
+        o.summary_at_table(full.rules().players(), hand.dealer(), |s| {
+            names
+                .get(usize::from(s))
+                .cloned()
+                .unwrap_or_else(|| format!("seat {s}"))
+        })
+    });
     drop(t);
     let analysis = match to_analyse {
         Some((hand, next)) => crate::analysis::position(hand, next).await,
@@ -620,6 +629,7 @@ async fn replay(
     Ok(Json(json!({
         "step": step,
         "deal": hand.history().is_empty() && number > m.finished_hands().len(),
+        "ended": ended,
         "hand_starts": hand_starts,
         "total": actions.len(),
         "hand_number": number,
