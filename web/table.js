@@ -308,7 +308,7 @@ function render(view) {
   if (mine && !decisionWasMine && !focused?.matches?.("input, textarea, select")) {
     const choice = document.querySelector(".felt #actions button:enabled, .felt #hand button:enabled, .felt .seat button:enabled, .felt #offer-tricks");
     const r = choice?.getBoundingClientRect();
-    if (r && (r.bottom > window.innerHeight || r.top < 0)) choice.scrollIntoView({ block: "center" });
+    if (r && (r.bottom > window.innerHeight || r.top < 0)) choice.scrollIntoView({ block: "nearest" });
   }
   decisionWasMine = mine;
   if (focusKey !== null) {
