@@ -5,12 +5,12 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use preferans::{HandState, Match, Seat, Viewer};
+use preferans::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -18,7 +18,13 @@ use crate::assets;
 use crate::config::{bot_levels, TableConfig};
 use crate::hub::{Hub, HubError};
 use crate::store::TableStatus;
-use crate::table::Table;
+
+mod finished;
+mod private;
+
+use finished::{deal_table, record, replay, review};
+use private::{admitted, given_key, keyed_not_cached};
+pub use private::{PRIVATE_TABLE, TABLE_KEY_HEADER, TOO_MANY_WRONG_KEYS};
 
 /// A refused request.
 pub struct ApiError(StatusCode, String);
@@ -71,22 +77,6 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .nest("/api", api)
         .route("/ws", get(ws_upgrade))
         .with_state(hub)
-}
-
-/// An answer to a request with a table's key ([`TABLE_KEY_HEADER`]) may be a private table's:
-/// no cache along the way keeps it or gives it to another.
-async fn keyed_not_cached(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let keyed = request.headers().contains_key(TABLE_KEY_HEADER);
-    let mut response = next.run(request).await;
-    if keyed {
-        let h = response.headers_mut();
-        h.insert(
-            header::CACHE_CONTROL,
-            header::HeaderValue::from_static("private, no-store"),
-        );
-        h.insert(header::VARY, header::HeaderValue::from_static(TABLE_KEY_HEADER));
-    }
-    response
 }
 
 /// Every API error is `{"error": "…"}`: the errors axum makes itself (a path that does not
@@ -378,269 +368,4 @@ async fn sheet_svg(
         svg,
     )
         .into_response())
-}
-
-/// The header that opens a private table's pages: its password or a seat's token,
-/// percent-encoded (a header carries no other characters than ASCII).
-pub const TABLE_KEY_HEADER: &str = "x-table-key";
-
-/// What a private table answers without its key.
-pub const PRIVATE_TABLE: &str = "this table is private: its password (or a seat's token) is needed";
-
-/// The key a request gives for a private table ([`TABLE_KEY_HEADER`], percent-decoded),
-/// checked before the table is locked: an address past its wrong keys
-/// ([`crate::HubSettings::wrong_keys_per_minute`]) has none checked (429).
-fn given_key(hub: &Hub, client: SocketAddr, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    let Some(raw) = headers.get(TABLE_KEY_HEADER) else {
-        return Ok(None);
-    };
-    if !hub.may_try_key(client.ip()) {
-        return Err(ApiError(StatusCode::TOO_MANY_REQUESTS, TOO_MANY_WRONG_KEYS.into()));
-    }
-    Ok(raw
-        .to_str()
-        .ok()
-        .and_then(|v| percent_encoding::percent_decode_str(v).decode_utf8().ok())
-        .map(|k| k.into_owned()))
-}
-
-/// What an address past its wrong keys is told.
-pub const TOO_MANY_WRONG_KEYS: &str = "too many wrong passwords from this address: wait a minute";
-
-/// Refuses a private table's sheet, record, replay and analyses to a request without its key
-/// ([`Table::admits`]); a wrong key counts against the address.
-fn admitted(hub: &Hub, client: SocketAddr, t: &Table, key: Option<&str>) -> Result<(), ApiError> {
-    if t.admits(key) {
-        return Ok(());
-    }
-    if key.is_some() {
-        hub.wrong_key(client.ip());
-    }
-    Err(ApiError(StatusCode::FORBIDDEN, PRIVATE_TABLE.into()))
-}
-
-fn finished_only() -> ApiError {
-    ApiError(
-        StatusCode::CONFLICT,
-        "the game is still being played: its record shows every hand, so it is available once the game is over".into(),
-    )
-}
-
-#[derive(Deserialize)]
-struct DealTableQuery {
-    hand: usize,
-}
-
-/// What hand `hand` (1-based) of a finished game held, double-dummy (`crate::analysis`).
-async fn deal_table(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    query: Result<Query<DealTableQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let Query(q) = query.map_err(|e| {
-        ApiError(
-            StatusCode::BAD_REQUEST,
-            format!("hand is a hand number, from 1 ({})", e.body_text()),
-        )
-    })?;
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
-    let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
-    if t.status() != TableStatus::Finished {
-        return Err(finished_only());
-    }
-    let hands = t.game().finished_hands();
-    let Some(hand) = q.hand.checked_sub(1).and_then(|i| hands.get(i)) else {
-        return Err(ApiError(
-            StatusCode::NOT_FOUND,
-            format!("the game has {} hands, no hand {}", hands.len(), q.hand),
-        ));
-    };
-    if let Some(made) = hub.deal_tables().get(&id, q.hand) {
-        return Ok(Json(made));
-    }
-    let (deal, allpass) = (*hand.deal(), hand.allpass_start());
-    let seats = [0, 1, 2].map(|p| hand.seat_of_position(p));
-    drop(t);
-    let mut table = crate::analysis::deal_table(deal, allpass, seats).await;
-    table["hand"] = q.hand.into();
-    hub.deal_tables().keep(&id, q.hand, &table);
-    Ok(Json(table))
-}
-
-/// The post-game review of a finished table, or how far it has come (`crate::review`).
-async fn review(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
-    let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
-    if t.status() != TableStatus::Finished {
-        return Err(finished_only());
-    }
-    let status = hub.reviews().status(&id, || (t.record(), t.names())).map_err(|_| {
-        ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many games are being reviewed: try again in a minute".into(),
-        )
-    })?;
-    Ok(Json(status))
-}
-
-async fn record(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
-    let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
-    if t.status() != TableStatus::Finished {
-        return Err(finished_only());
-    }
-    let disposition = format!("attachment; filename=\"preferans-{id}.json\"");
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/json".to_string()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        t.record().to_json(),
-    )
-        .into_response())
-}
-
-#[derive(Deserialize)]
-struct ReplayQuery {
-    #[serde(default)]
-    step: usize,
-    /// Also send the double-dummy analysis of the position (`crate::analysis`).
-    #[serde(default)]
-    analysis: bool,
-    /// At a hand's first step, show the next hand's untouched deal instead of the previous
-    /// hand's end (the same step: both come after the same actions).
-    #[serde(default)]
-    deal: bool,
-}
-
-/// Every action of a match in order.
-fn all_actions(m: &Match) -> Vec<(Seat, preferans::Action)> {
-    m.finished_hands()
-        .iter()
-        .chain(m.current_hand())
-        .flat_map(|h| h.history().iter().copied())
-        .collect()
-}
-
-async fn replay(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    query: Result<Query<ReplayQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let Query(q) = query.map_err(|e| {
-        ApiError(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "step is a number of actions, 0 or more, and analysis and deal true or false ({})",
-                e.body_text()
-            ),
-        )
-    })?;
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
-    let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
-    if t.status() != TableStatus::Finished {
-        return Err(finished_only());
-    }
-    let full = t.game();
-    let actions = all_actions(full);
-    let step = q.step.min(actions.len());
-    let mut m = Match::new(
-        full.rules().clone(),
-        full.seed(),
-        full.first_dealer(),
-        full.hand_limit(),
-    );
-    for &(seat, a) in &actions[..step] {
-        // The log replayed once already when the table loaded; a refusal here is impossible.
-        if m.apply(seat, a).is_err() {
-            break;
-        }
-    }
-    // The game is over: every card of the replayed position may be shown.
-    let (hand, number) = match m.current_hand() {
-        Some(hnd) if q.deal || !hnd.history().is_empty() || m.finished_hands().is_empty() => {
-            (hnd, m.finished_hands().len() + 1)
-        }
-        _ => match m.finished_hands().last() {
-            Some(last) => (last, m.finished_hands().len()),
-            None => return Err(ApiError(StatusCode::NOT_FOUND, "nothing to replay".into())),
-        },
-    };
-    let (by_pos, _, _, _) = hand.card_places();
-    let cards: Vec<_> = (0..3)
-        .filter_map(|p| {
-            hand.seat_of_position(p)
-                .map(|s| json!({ "seat": s, "cards": by_pos[p].to_string() }))
-        })
-        .collect();
-    // Every card of a finished game is public: the declarer's discard too (the spectator's
-    // observation leaves it out).
-    let discard = hand.history().iter().find_map(|(_, a)| match a {
-        preferans::Action::Discard(x, y) => Some([x.to_string(), y.to_string()]),
-        _ => None,
-    });
-    let settlement = m.sheet().settlement(m.rules());
-    // Where each hand's actions begin, so a client jumps hand by hand in one request.
-    let hand_starts = crate::review::hand_starts(
-        full.finished_hands()
-            .iter()
-            .chain(full.current_hand())
-            .map(|h| h.history().len()),
-    );
-    // The analysis runs once the table is unlocked: its players and viewers never wait for it.
-    let to_analyse = q.analysis.then(|| (hand.clone(), actions.get(step).map(|a| a.1)));
-    let names = t.names();
-    // How the hand shown ended, once it has (its last step).
-    let ended = hand.outcome().map(|o| {
-        o.summary_at_table(full.rules().players(), hand.dealer(), |s| {
-            names
-                .get(usize::from(s))
-                .cloned()
-                .unwrap_or_else(|| format!("seat {s}"))
-        })
-    });
-    drop(t);
-    let analysis = match to_analyse {
-        Some((hand, next)) => crate::analysis::position(hand, next).await,
-        None => serde_json::Value::Null,
-    };
-    Ok(Json(json!({
-        "step": step,
-        "deal": hand.history().is_empty() && number > m.finished_hands().len(),
-        "ended": ended,
-        "hand_starts": hand_starts,
-        "total": actions.len(),
-        "hand_number": number,
-        "last_action": step.checked_sub(1).map(|i| format!("seat {}: {}", actions[i].0, actions[i].1)),
-        "last": step.checked_sub(1).map(|i| json!({"seat": actions[i].0, "action": actions[i].1.to_string()})),
-        "observation": hand.observation(Viewer::Spectator),
-        "cards": cards,
-        "talon": hand.deal().talon().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "discard": discard,
-        "standing": (0..m.rules().players() as usize).map(|s| settlement.rounded(s)).collect::<Vec<_>>(),
-        "names": names,
-        "analysis": analysis,
-    })))
 }

@@ -5,7 +5,6 @@ use preferans::observation::Observation;
 use preferans::record::{PlayerRecord, Record};
 use preferans::{Action, IllegalAction, Match, Seat, Viewer};
 use preferans_bots::Bot;
-use serde::Serialize;
 
 use crate::config::{ConfigError, SeatKind, TableConfig};
 use crate::store::{StoredTable, TableStatus};
@@ -16,7 +15,9 @@ pub(crate) const HINTS_PER_SECOND: std::num::NonZeroU32 = std::num::NonZeroU32::
 pub(crate) const HINT_BURST: std::num::NonZeroU32 = std::num::NonZeroU32::new(5).unwrap();
 
 mod chat;
+mod view;
 pub use chat::{ChatLine, CHAT_CHARS, CHAT_LINES};
+pub use view::{LastHand, SeatInfo, View};
 
 /// A seat at the table.
 pub struct SeatState {
@@ -37,72 +38,6 @@ pub struct SeatState {
     /// Since when (Unix ms) the person has had no connection: the table's creation or the
     /// server's start, or his last connection's end.
     away_since_ms: i64,
-}
-
-/// Public facts about one seat.
-#[derive(Clone, Debug, Serialize)]
-pub struct SeatInfo {
-    /// Seat number.
-    pub seat: Seat,
-    /// The person's or bot's name; `None` while a person's seat is free.
-    pub name: Option<String>,
-    /// The bot level, for bot seats.
-    pub bot: Option<String>,
-    /// A seated person with no connection to the table: since when (Unix ms). `None` for a
-    /// person connected, a free seat and a bot.
-    pub away_since_ms: Option<i64>,
-}
-
-/// The finished hand just before the current one, as the viewer may see it.
-#[derive(Clone, Debug, Serialize)]
-pub struct LastHand {
-    /// 1-based hand number.
-    pub number: u32,
-    /// Final observation of that hand for the viewer.
-    pub observation: Observation,
-    /// One line: who declared what, tricks, result.
-    pub summary: String,
-}
-
-/// Everything a viewer is sent about the table: only what that viewer may know (RULES.md
-/// section 7 — the observation comes from the rules crate, and nothing else here holds cards).
-#[derive(Clone, Debug, Serialize)]
-pub struct View {
-    /// Table id.
-    pub table: String,
-    /// Table name.
-    pub name: String,
-    /// Increases with every accepted action.
-    pub version: u64,
-    /// The viewer's seat (`None`: spectator).
-    pub you: Option<Seat>,
-    /// The seats.
-    pub seats: Vec<SeatInfo>,
-    /// The rules, in words.
-    pub rules: String,
-    /// 1-based number of the hand being played (or of the last one, when the game is over).
-    pub hand_number: u32,
-    /// The hand being played, as the viewer sees it.
-    pub observation: Option<Observation>,
-    /// The hand before it.
-    pub last_hand: Option<LastHand>,
-    /// Summaries of every finished hand, oldest first.
-    pub log: Vec<String>,
-    /// Each seat's standing in whists so far (S10 settlement of the sheet as it stands).
-    pub standing: Vec<String>,
-    /// True once the match is over; `standing` is then the final settlement.
-    pub game_over: bool,
-    /// When the player to move runs out of time, Unix milliseconds (move timer tables).
-    pub deadline_ms: Option<i64>,
-    /// The seat whose last move the move timer made, until that seat moves again.
-    pub timed_out: Option<Seat>,
-    /// The table where the same seats play their next game, once someone started it.
-    pub next_table: Option<String>,
-    /// The table's chat, oldest first (the last [`CHAT_LINES`], stored with the table).
-    pub chat: Vec<ChatLine>,
-    /// How long a seated person must have been away before another player may let a bot
-    /// play his seat, in milliseconds (`pref serve --away-before-bot-secs`).
-    pub away_before_bot_ms: i64,
 }
 
 /// A table in memory.
@@ -435,24 +370,6 @@ impl Table {
         Some(preferans::HandState::observation(hand, viewer))
     }
 
-    /// Public seat list.
-    pub fn seat_infos(&self) -> Vec<SeatInfo> {
-        self.seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatInfo {
-                seat: i as Seat,
-                name: s.name.clone(),
-                bot: match &s.kind {
-                    SeatKind::Bot { level } => Some(level.clone()),
-                    SeatKind::Human => None,
-                },
-                away_since_ms: (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0)
-                    .then_some(s.away_since_ms),
-            })
-            .collect()
-    }
-
     /// A connection of `seat`'s person opened (`true`) or closed (`false`); the seat list
     /// shows who is away.
     pub fn connection(&mut self, seat: Seat, opened: bool) {
@@ -474,66 +391,6 @@ impl Table {
     pub fn away_for_ms(&self, seat: Seat, now_ms: i64) -> Option<i64> {
         let s = self.seats.get(usize::from(seat))?;
         (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0).then(|| now_ms - s.away_since_ms)
-    }
-
-    /// A seat's name in the summary of hand `hand` (0-based): the person's or bot's, or
-    /// "seat N" while free and for the hands finished before a person claimed it.
-    fn seat_name(&self, seat: Seat, hand: usize) -> String {
-        match self.seats.get(usize::from(seat)) {
-            Some(s) if hand >= s.hands_before => s.name.clone().unwrap_or_else(|| format!("seat {seat}")),
-            _ => format!("seat {seat}"),
-        }
-    }
-
-    /// What `viewer` is sent. A seat number that is not a seat of this table gets the
-    /// spectator view.
-    pub fn view(&self, viewer: Viewer) -> View {
-        let viewer = viewer.filter_seat(|s| (s as usize) < self.seats.len());
-        let finished = self.m.finished_hands();
-        let last_hand = finished.last().and_then(|h| {
-            let outcome = preferans::HandState::outcome(h)?;
-            Some(LastHand {
-                number: finished.len() as u32,
-                observation: preferans::HandState::observation(h, viewer),
-                summary: outcome.summary_at_table(self.m.rules().players(), h.dealer(), |s| {
-                    self.seat_name(s, finished.len() - 1)
-                }),
-            })
-        });
-        let log = finished
-            .iter()
-            .enumerate()
-            .filter_map(|(i, h)| {
-                Some(format!(
-                    "hand {}: {}",
-                    i + 1,
-                    preferans::HandState::outcome(h)?
-                        .summary_at_table(self.m.rules().players(), h.dealer(), |s| self.seat_name(s, i))
-                ))
-            })
-            .collect();
-        View {
-            table: self.id.clone(),
-            name: self.config.name.clone(),
-            version: self.version,
-            you: match viewer {
-                Viewer::Seat(s) => Some(s),
-                Viewer::Spectator => None,
-            },
-            seats: self.seat_infos(),
-            rules: self.m.rules().to_string(),
-            hand_number: finished.len() as u32 + u32::from(!self.m.is_over()),
-            observation: self.observation(viewer),
-            last_hand,
-            log,
-            standing: self.standing(),
-            game_over: self.m.is_over(),
-            deadline_ms: self.deadline_ms,
-            timed_out: self.timed_out,
-            next_table: self.next_table.clone(),
-            chat: self.chat.iter().cloned().collect(),
-            away_before_bot_ms: self.away_before_bot_ms,
-        }
     }
 
     /// The table of the next game with the same seats, once started.
