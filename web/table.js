@@ -1,4 +1,6 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
+import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, keysHelp, renderFinal } from "/static/table-view.js";
+import { typedShortcuts } from "/static/table-keys.js";
 import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, fileUrl, recordLink } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -147,30 +149,9 @@ function onError(message) {
 }
 
 // The hints, best first: the first is the one recommended.
-// A3: the highest bid said again is the eldest's hold, so labelled.
-const isHold = (a, obs) => !!obs?.highest_bid && a === `bid ${obs.highest_bid[1]}`;
-
 function showHints(hints) {
   const label = (a) => actionLabel(a) + (isHold(a, state?.observation) ? " (hold)" : "");
   $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: label(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
-}
-
-// The name a seat's box shows: the person's or bot's, or "free seat N" while nobody holds it.
-function seatLabel(holder, view) {
-  if (holder === "dummy") return "dummy";
-  const s = view.seats[holder.seat];
-  return s?.name || s?.bot ? `${holderName(holder, view.seats, view.you)} · seat ${holder.seat}` : `free seat ${holder.seat}`;
-}
-
-// The hand whose card is next (an open hand the viewer plays from, W4 / H1, included).
-// The hand whose card is next: none while an offer waits for its answer (P3).
-const handToPlay = (obs) => (obs.offer || obs.to_play === null || obs.to_play === undefined ? null : obs.hands[obs.to_play] ?? null);
-
-// P3: an offer in words, for `you`: "Boris offers to take 9 of the 9 tricks left".
-function offerText(obs, seats, you) {
-  const left = obs.offer.remaining;
-  const who = obs.offer.by === you ? "You offer" : `${holderName({ seat: obs.offer.by }, seats, you)} offers`;
-  return `${who} to take ${obs.offer.tricks} of the ${left} trick${left === 1 ? "" : "s"} left (${obs.offer.declarer_side ? "the declarer's side" : "the defence"})`;
 }
 
 function seatBox(view, hv, obs) {
@@ -220,68 +201,6 @@ function seatBox(view, hv, obs) {
       ? el("button", { class: "away-bot", "data-seat": seatNo, text: "let a bot play for him", onclick: () => awayToBot(seatNo) })
       : null);
   return box;
-}
-
-// Whose turn it is, in words: the viewer's (and from which hand), someone else's, or a free
-// seat's that waits for a person (with the link to share).
-function renderTurn(view, obs) {
-  const turn = $("turn");
-  turn.replaceChildren();
-  turn.className = "banner turn";
-  if (!obs || view.game_over || obs.to_move === null || obs.to_move === undefined) { turn.hidden = true; return; }
-  turn.hidden = false;
-  const seated = view.you !== null && view.you !== undefined;
-  const hv = handToPlay(obs);
-  if (seated && obs.legal_actions.length > 0) {
-    turn.classList.add("mine");
-    const other = obs.phase === "play" && hv && (hv.holder === "dummy" || hv.holder.seat !== view.you);
-    if (obs.offer && obs.offer.by !== view.you) turn.textContent = `Your turn: ${offerText(obs, view.seats, view.you)} — accept or refuse.`;
-    else turn.textContent = other ? `Your turn: play from ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand.` : "Your turn.";
-    // A phone's first screen may not reach the choices: one tap brings them into view.
-    turn.append(el("button", { class: "to-choices", text: "show my choices", onclick: () => document.querySelector("#actions button:enabled, #hand button:enabled, #others button:enabled")?.scrollIntoView({ block: "center", behavior: "smooth" }) }));
-    return;
-  }
-  const seat = view.seats[obs.to_move];
-  if (seat && !seat.name && !seat.bot) {
-    const link = `${location.origin}/table/${view.table}`;
-    turn.append(`Waiting for a player to take seat ${obs.to_move}: share this page's link, `, el("a", { href: link, text: link }), " ",
-      navigator.clipboard ? el("button", { id: "copy-link", text: "copy the link", onclick: () => navigator.clipboard.writeText(link).then(() => { $("copy-link").textContent = "copied"; }, () => {}) }) : "",
-      view.deadline_ms ? " (a timer plays the seat meanwhile)" : "");
-    return;
-  }
-  // Open defence: the passer's cards (or the dummy's, H1) are played by the whister.
-  const fromMine = seated && hv && hv.holder !== "dummy" && hv.holder.seat === view.you;
-  const fromOther = obs.phase === "play" && hv && !fromMine && (hv.holder === "dummy" || hv.holder.seat !== obs.to_move);
-  const whose = fromOther ? ` to play ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand` : "";
-  const what = decisionText(obs);
-  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : whose || (what ? ` ${what}` : "")}…`;
-}
-
-// The last trick of the hand just finished, while the next hand has no trick yet (and at the
-// game's end): how the hand ended stays on the table.
-function previousTrick(view, obs) {
-  if (obs && (obs.trick.length || obs.last_trick.length || obs.phase === "play")) return null;
-  const last = view.last_hand?.observation?.last_trick;
-  return last?.length ? { number: view.last_hand.number, cards: last, winner: view.last_hand.observation.last_trick_winner } : null;
-}
-
-// The timer's text alone is updated every second: redrawing the table would take the focus
-// and the pointer's target away.
-function renderTimer(view) {
-  const t = $("timer");
-  if (!t || !view.deadline_ms) return;
-  t.textContent = `${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
-}
-
-// The keyboard shortcuts of the decision at hand, from its legal actions.
-function keysHelp(obs) {
-  const kbd = (t) => el("kbd", { text: t });
-  const legal = obs?.legal_actions ?? [];
-  if (legal.some((a) => a.startsWith("discard "))) return ["Keyboard: type a card (", kbd("7h"), ", ", kbd("qs"), ") to choose it for the discard, then ", kbd("Enter"), " to discard the two."];
-  // Offers are made with their chooser (P3): the shortcuts are cards and calls.
-  const names = [...new Set(legal.filter((a) => !a.startsWith("offer ")).map(shortName))].slice(0, 5).map((n) => n.replace(/^t(?=([scdh]|nt)$)/, "10"));
-  if (!names.length) return ["Keyboard: on your turn, type a card or a bid (", kbd("7h"), ", ", kbd("10nt"), ", ", kbd("mis"), ", ", kbd("pass"), ")."];
-  return ["Keyboard: type your choice — ", names.flatMap((n, i) => (i ? [", ", kbd(n)] : [kbd(n)])), " — played once it names one choice (", kbd("Enter"), " when it names one exactly, ", kbd("Esc"), " clears)."];
 }
 
 // A redraw after `ms` (one pending at a time): a wait shown on the table has ended.
@@ -489,22 +408,6 @@ function draw(view) {
   }
 }
 
-// The game's end on the table: the players ranked by the final settlement (S10, in whists;
-// equal results share a place), the winner first.
-function renderFinal(view) {
-  $("final").hidden = !view.game_over;
-  if (!view.game_over) return;
-  const ranked = view.seats.map((s, i) => ({ seat: i, name: holderName({ seat: i }, view.seats, view.you), whists: Number(view.standing[i]), shown: view.standing[i] }))
-    .sort((a, b) => b.whists - a.whists || a.seat - b.seat);
-  const place = (r) => 1 + ranked.filter((o) => o.whists > r.whists).length;
-  const top = ranked.filter((r) => place(r) === 1);
-  const headline = top.length === ranked.length ? "A draw: everyone ends even." : top.length > 1 ? `${top.map((r) => r.name).join(" and ")} share first place.` : top[0].seat === view.you ? "You win." : `${top[0].name} wins.`;
-  $("final").replaceChildren(el("h2", { text: "Game over" }), el("p", { class: "headline", text: headline }),
-    el("ol", { class: "ranking" }, ranked.map((r) => el("li", { class: place(r) === 1 ? "first" : "", "data-seat": r.seat },
-      el("span", { class: "place", text: `${place(r)}.` }), el("span", { class: "name", text: r.name }),
-      el("span", { class: "whists", text: `${r.whists > 0 ? "+" : ""}${r.shown} whists` })))));
-}
-
 // The table's chat: everyone reads it, the people seated write to it. Redrawn only when it
 // changed, so that a reader's scrolling is not undone by every move.
 function renderChat(view) {
@@ -619,81 +522,13 @@ async function takeSeat(seat) {
   }
 }
 
-// Typed shortcuts, as in the terminal game. An action is named by what follows its verb —
-// "7h" bids, declares or plays 7♥, whichever is legal now; "7nt", "misere", "pass",
-// "whist", "open" — or by three letters of such a word ("mis"). It is played as soon as the
-// typing names exactly one legal action (on Enter when others begin with it too). While
-// discarding, a card's name selects it. The client knows no rule: it only matches the legal
-// actions the server sent.
-let typed = "";
-let typedAt = 0;
-const shortName = (a) => (/^(bid|declare|play) /.test(a) ? a.slice(a.indexOf(" ") + 1) : a).toLowerCase().replace("10", "t");
-
-function showTyped() {
-  $("typed").textContent = typed ? `typed: ${typed}` : "";
-}
-
-document.addEventListener("keydown", (ev) => {
-  const target = ev.target;
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || target.closest?.("input, select, textarea")) return;
-  // Enter and space belong to a focused button or link; letters are typed wherever focus is.
-  // (Enter ends a typed name even there: the focus may rest on a choice it did not pick.)
-  const typing = typed !== "" && Date.now() - typedAt <= 3000;
-  if ((ev.key === " " || (ev.key === "Enter" && !typing)) && target.closest?.("button, a, summary")) return;
-  const obs = state?.observation;
-  const all = obs?.legal_actions ?? [];
-  const discarding = all.some((a) => a.startsWith("discard "));
-  const legal = all.filter((a) => !a.startsWith("discard "));
-  if (!legal.length && !discarding) return;
-  if (ev.key === "Escape" || ev.key === "Backspace") {
-    typed = ev.key === "Escape" ? "" : typed.slice(0, -1);
-    showTyped();
-    return;
-  }
-  if (Date.now() - typedAt > 3000) typed = "";
-  typedAt = Date.now();
-  if (ev.key !== "Enter") {
-    if (ev.key.length !== 1 || !/[a-z0-9 -]/i.test(ev.key)) return;
-    typed += ev.key.toLowerCase();
-  }
-  ev.preventDefault();
-  const t = typed.trim().replace("10", "t");
-  // A trailing "1" may become a 10: wait for the next key, matching as if it were one.
-  const waiting = t.endsWith("1");
-  const probe = waiting ? `${t.slice(0, -1)}t` : t;
-  const dropLast = () => { typed = ev.key === "Enter" ? "" : typed.slice(0, -1); };
-  if (discarding && ev.key === "Enter" && !probe && selected.size === 2) {
-    // Enter discards the two cards chosen.
-    const pair = all.find((a) => a.startsWith("discard ") && a.split(" ").slice(1).every((c) => selected.has(c)));
-    if (pair) {
-      selected = new Set();
-      act(pair);
-    }
-  } else if (discarding) {
-    // A card of my hand (the talon taken) is selected or unselected by its name.
-    const mine = (obs.hands.find((h) => h.holder !== "dummy" && h.holder.seat === state.you)?.cards ?? "").split(" ").filter((c) => c && c !== "-");
-    const card = mine.find((c) => c.toLowerCase() === probe);
-    if (card && !waiting) {
-      if (selected.has(card)) selected.delete(card);
-      else if (selected.size < 2) selected.add(card);
-      typed = "";
-      render(state);
-      // Two chosen: Enter presses Discard.
-      if (selected.size === 2) $("discard-btn")?.focus();
-    } else if (!mine.some((c) => c.toLowerCase().startsWith(probe))) dropLast();
-  } else {
-    const exact = legal.filter((a) => shortName(a) === probe);
-    const begun = legal.filter((a) => shortName(a).startsWith(probe));
-    if (!waiting && exact.length === 1 && (begun.length === 1 || ev.key === "Enter")) {
-      typed = "";
-      act(exact[0]);
-    } else if (!waiting && begun.length === 1 && /^[a-z]{3,}$/.test(t)) {
-      // Three letters of a word that only one legal action has: "mis", "pas", "whi".
-      typed = "";
-      act(begun[0]);
-    } else if (!begun.length) dropLast(); // no legal action starts so
-  }
-  showTyped();
+// Typed shortcuts (table-keys.js): the page's state, choices and redraw.
+typedShortcuts({
+  state: () => state,
+  selected: () => selected,
+  clearSelected: () => { selected = new Set(); },
+  act,
+  render,
 });
 
 async function awayToBot(seat) {

@@ -1,0 +1,108 @@
+// The table page's parts drawn from the server's view alone (no state of the page's own):
+// whose turn it is, the last trick, the timer, the game's end, seat and offer words, and
+// the keyboard's names for actions.
+import { el, holderName, decisionText } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+
+// A3: the highest bid said again is the eldest's hold, so labelled.
+export const isHold = (a, obs) => !!obs?.highest_bid && a === `bid ${obs.highest_bid[1]}`;
+
+// The name a seat's box shows: the person's or bot's, or "free seat N" while nobody holds it.
+export function seatLabel(holder, view) {
+  if (holder === "dummy") return "dummy";
+  const s = view.seats[holder.seat];
+  return s?.name || s?.bot ? `${holderName(holder, view.seats, view.you)} · seat ${holder.seat}` : `free seat ${holder.seat}`;
+}
+
+// The hand whose card is next (an open hand the viewer plays from, W4 / H1, included).
+// The hand whose card is next: none while an offer waits for its answer (P3).
+export const handToPlay = (obs) => (obs.offer || obs.to_play === null || obs.to_play === undefined ? null : obs.hands[obs.to_play] ?? null);
+
+// P3: an offer in words, for `you`: "Boris offers to take 9 of the 9 tricks left".
+export function offerText(obs, seats, you) {
+  const left = obs.offer.remaining;
+  const who = obs.offer.by === you ? "You offer" : `${holderName({ seat: obs.offer.by }, seats, you)} offers`;
+  return `${who} to take ${obs.offer.tricks} of the ${left} trick${left === 1 ? "" : "s"} left (${obs.offer.declarer_side ? "the declarer's side" : "the defence"})`;
+}
+
+// Whose turn it is, in words: the viewer's (and from which hand), someone else's, or a free
+// seat's that waits for a person (with the link to share).
+export function renderTurn(view, obs) {
+  const turn = $("turn");
+  turn.replaceChildren();
+  turn.className = "banner turn";
+  if (!obs || view.game_over || obs.to_move === null || obs.to_move === undefined) { turn.hidden = true; return; }
+  turn.hidden = false;
+  const seated = view.you !== null && view.you !== undefined;
+  const hv = handToPlay(obs);
+  if (seated && obs.legal_actions.length > 0) {
+    turn.classList.add("mine");
+    const other = obs.phase === "play" && hv && (hv.holder === "dummy" || hv.holder.seat !== view.you);
+    if (obs.offer && obs.offer.by !== view.you) turn.textContent = `Your turn: ${offerText(obs, view.seats, view.you)} — accept or refuse.`;
+    else turn.textContent = other ? `Your turn: play from ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand.` : "Your turn.";
+    // A phone's first screen may not reach the choices: one tap brings them into view.
+    turn.append(el("button", { class: "to-choices", text: "show my choices", onclick: () => document.querySelector("#actions button:enabled, #hand button:enabled, #others button:enabled")?.scrollIntoView({ block: "center", behavior: "smooth" }) }));
+    return;
+  }
+  const seat = view.seats[obs.to_move];
+  if (seat && !seat.name && !seat.bot) {
+    const link = `${location.origin}/table/${view.table}`;
+    turn.append(`Waiting for a player to take seat ${obs.to_move}: share this page's link, `, el("a", { href: link, text: link }), " ",
+      navigator.clipboard ? el("button", { id: "copy-link", text: "copy the link", onclick: () => navigator.clipboard.writeText(link).then(() => { $("copy-link").textContent = "copied"; }, () => {}) }) : "",
+      view.deadline_ms ? " (a timer plays the seat meanwhile)" : "");
+    return;
+  }
+  // Open defence: the passer's cards (or the dummy's, H1) are played by the whister.
+  const fromMine = seated && hv && hv.holder !== "dummy" && hv.holder.seat === view.you;
+  const fromOther = obs.phase === "play" && hv && !fromMine && (hv.holder === "dummy" || hv.holder.seat !== obs.to_move);
+  const whose = fromOther ? ` to play ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand` : "";
+  const what = decisionText(obs);
+  turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : whose || (what ? ` ${what}` : "")}…`;
+}
+
+// The last trick of the hand just finished, while the next hand has no trick yet (and at the
+// game's end): how the hand ended stays on the table.
+export function previousTrick(view, obs) {
+  if (obs && (obs.trick.length || obs.last_trick.length || obs.phase === "play")) return null;
+  const last = view.last_hand?.observation?.last_trick;
+  return last?.length ? { number: view.last_hand.number, cards: last, winner: view.last_hand.observation.last_trick_winner } : null;
+}
+
+// The timer's text alone is updated every second: redrawing the table would take the focus
+// and the pointer's target away.
+export function renderTimer(view) {
+  const t = $("timer");
+  if (!t || !view.deadline_ms) return;
+  t.textContent = `${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
+}
+
+// The keyboard shortcuts of the decision at hand, from its legal actions.
+export function keysHelp(obs) {
+  const kbd = (t) => el("kbd", { text: t });
+  const legal = obs?.legal_actions ?? [];
+  if (legal.some((a) => a.startsWith("discard "))) return ["Keyboard: type a card (", kbd("7h"), ", ", kbd("qs"), ") to choose it for the discard, then ", kbd("Enter"), " to discard the two."];
+  // Offers are made with their chooser (P3): the shortcuts are cards and calls.
+  const names = [...new Set(legal.filter((a) => !a.startsWith("offer ")).map(shortName))].slice(0, 5).map((n) => n.replace(/^t(?=([scdh]|nt)$)/, "10"));
+  if (!names.length) return ["Keyboard: on your turn, type a card or a bid (", kbd("7h"), ", ", kbd("10nt"), ", ", kbd("mis"), ", ", kbd("pass"), ")."];
+  return ["Keyboard: type your choice — ", names.flatMap((n, i) => (i ? [", ", kbd(n)] : [kbd(n)])), " — played once it names one choice (", kbd("Enter"), " when it names one exactly, ", kbd("Esc"), " clears)."];
+}
+
+// The game's end on the table: the players ranked by the final settlement (S10, in whists;
+// equal results share a place), the winner first.
+export function renderFinal(view) {
+  $("final").hidden = !view.game_over;
+  if (!view.game_over) return;
+  const ranked = view.seats.map((s, i) => ({ seat: i, name: holderName({ seat: i }, view.seats, view.you), whists: Number(view.standing[i]), shown: view.standing[i] }))
+    .sort((a, b) => b.whists - a.whists || a.seat - b.seat);
+  const place = (r) => 1 + ranked.filter((o) => o.whists > r.whists).length;
+  const top = ranked.filter((r) => place(r) === 1);
+  const headline = top.length === ranked.length ? "A draw: everyone ends even." : top.length > 1 ? `${top.map((r) => r.name).join(" and ")} share first place.` : top[0].seat === view.you ? "You win." : `${top[0].name} wins.`;
+  $("final").replaceChildren(el("h2", { text: "Game over" }), el("p", { class: "headline", text: headline }),
+    el("ol", { class: "ranking" }, ranked.map((r) => el("li", { class: place(r) === 1 ? "first" : "", "data-seat": r.seat },
+      el("span", { class: "place", text: `${place(r)}.` }), el("span", { class: "name", text: r.name }),
+      el("span", { class: "whists", text: `${r.whists > 0 ? "+" : ""}${r.shown} whists` })))));
+}
+
+// An action's name as typed: what follows its verb, lower case, 10 as t ("7h", "tnt").
+export const shortName = (a) => (/^(bid|declare|play) /.test(a) ? a.slice(a.indexOf(" ") + 1) : a).toLowerCase().replace("10", "t");
