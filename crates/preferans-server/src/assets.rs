@@ -19,8 +19,16 @@ const FILES: &[(&str, &str, &str)] = &[
     ("common.js", "text/javascript", include_str!("../../../web/common.js")),
     ("lobby.js", "text/javascript", include_str!("../../../web/lobby.js")),
     ("table.js", "text/javascript", include_str!("../../../web/table.js")),
-    ("table-view.js", "text/javascript", include_str!("../../../web/table-view.js")),
-    ("table-keys.js", "text/javascript", include_str!("../../../web/table-keys.js")),
+    (
+        "table-view.js",
+        "text/javascript",
+        include_str!("../../../web/table-view.js"),
+    ),
+    (
+        "table-keys.js",
+        "text/javascript",
+        include_str!("../../../web/table-keys.js"),
+    ),
     ("replay.js", "text/javascript", include_str!("../../../web/replay.js")),
     ("rules.js", "text/javascript", include_str!("../../../web/rules.js")),
 ];

@@ -1,0 +1,25 @@
+//! What the commands print: standard output through [`emit`], and `out!` / `outln!`.
+
+/// Writes to stdout. A closed pipe (`pref replay … | head`) ends the program quietly, as
+/// for any Unix tool; `print!` would panic there.
+pub(crate) fn emit(text: &str) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    if let Err(e) = o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `print!` through [`emit`].
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::output::emit(&format!($($arg)*)) };
+}
+
+/// `println!` through [`emit`].
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::output::emit(&format!("{}\n", format_args!($($arg)*))) };
+}

@@ -1,0 +1,114 @@
+//! `pref review`: every card that cost tricks (double-dummy) and every call that cost whists
+//! (simulated) in a game record, and optionally what each deal held.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+
+use crate::{describe, progress, read_record, solve, source_name, unfinished_note};
+
+/// Options of `pref review`.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The record (JSON); - reads it from standard input.
+    pub file: PathBuf,
+    /// Report cards that cost at least this many tricks (1 to 10).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub threshold: u8,
+    /// Report bids, whist calls, discards and contracts that cost at least this many whists.
+    #[arg(long, default_value_t = 2.0)]
+    pub whists: f64,
+    /// Sampled deals per whist call, discard or contract weighed (1 to 10,000).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub samples: u64,
+    /// Also print what each hand's deal held: every position's best contract in each
+    /// strain and misère (talon taken, best discard) and all-pass, double-dummy.
+    #[arg(long)]
+    pub deal_tables: bool,
+}
+
+/// Reviews the record and prints what it found.
+pub fn run(a: ReviewArgs) -> Result<()> {
+    let ReviewArgs {
+        file,
+        threshold,
+        whists,
+        samples,
+        deal_tables,
+    } = a;
+    if !(whists.is_finite() && whists >= 0.0) {
+        bail!("--whists is a number of whists, 0 or more (got {whists})");
+    }
+    let record = read_record(&file)?;
+    // Each hand twice: its cards (exact), then its calls (simulated).
+    let bar = progress::bar(
+        2 * record.hands.len() as u64,
+        "steps (each hand's cards, then its calls)",
+    );
+    let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", source_name(&file)))?;
+    let hands = record.hands.len();
+    let calls = preferans_bots::review_calls::review_calls(&record, whists, samples as usize, |done, _| {
+        bar.set_position((hands + done) as u64)
+    })
+    .map_err(|e| anyhow::anyhow!("{}: {e}", source_name(&file)))?;
+    bar.finish_and_clear();
+    for m in &mistakes {
+        let best: Vec<String> = m.best.iter().map(|c| c.symbol_text()).collect();
+        // A card from a hand the player plays for (W4, H1) says whose it was.
+        let from = match m.from {
+            preferans::observation::Holder::Seat(s) if s == m.seat => String::new(),
+            preferans::observation::Holder::Seat(s) => format!(" from seat {s}'s hand"),
+            _ => " from the dummy".into(),
+        };
+        outln!(
+            "hand {} action {} (trick {}): seat {} played {}{from} — best {} — costs {} trick{}",
+            m.hand,
+            m.index,
+            m.trick,
+            m.seat,
+            m.played.symbol_text(),
+            best.join(" or "),
+            m.cost,
+            if m.cost == 1 { "" } else { "s" }
+        );
+    }
+    outln!(
+        "{} cost tricks (threshold {threshold})",
+        describe::count(mistakes.len(), "card decision")
+    );
+    for c in &calls {
+        outln!(
+            "hand {} action {}: seat {} chose {} — best {} — costs {:.1} whists (simulated)",
+            c.hand,
+            c.index,
+            c.seat,
+            c.chosen.symbol_text(),
+            c.best.symbol_text(),
+            c.cost
+        );
+    }
+    if !preferans_bots::review_calls::calls_weighed(&record) {
+        outln!("bids, whist calls, discards and contracts not weighed: a Hussar game (2 players)");
+    } else {
+        outln!(
+            "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
+            calls.len()
+        );
+    }
+    if let Some(note) = unfinished_note(&record) {
+        outln!("{note} (not reviewed)");
+    }
+    if deal_tables {
+        let m = record.replay().with_context(|| source_name(&file))?;
+        let mut solver = preferans_solver::Solver::new();
+        for (i, h) in m.finished_hands().iter().enumerate() {
+            let table = preferans_solver::deal_table::deal_table(h.deal(), h.allpass_start().as_ref(), &mut solver)
+                .map_err(|e| anyhow::anyhow!("hand {}: {e}", i + 1))?;
+            outln!("hand {}: what the deal held", i + 1);
+            out!("{}", solve::deal_table_text(&table, &solve::position_labels(h)));
+        }
+    }
+    Ok(())
+}
