@@ -5,6 +5,7 @@
 mod overlays;
 #[cfg(test)]
 mod tests;
+mod text;
 mod view;
 
 use std::path::PathBuf;

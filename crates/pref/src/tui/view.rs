@@ -2,7 +2,7 @@
 //! choices; the overlays are drawn by `overlays`. Fits 80×24 and grows with the window.
 
 use preferans::observation::{CallNote, Holder, Observation};
-use preferans::{Action, Bid, Card, CardSet, Suit, WhistCall};
+use preferans::{Action, WhistCall};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -10,70 +10,9 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::overlays::{draw_hand_over, draw_help, draw_hints, draw_review, draw_sheet};
+pub(super) use super::text::{action_text, ascii_for, text_width, wrap_text};
+use super::text::{bid_text, card_span, hand_spans, suit_groups};
 use super::{App, Overlay};
-
-fn suit_text(s: Suit, ascii: bool) -> String {
-    if ascii {
-        s.letter().to_string()
-    } else {
-        s.symbol().to_string()
-    }
-}
-
-fn suit_style(s: Suit) -> Style {
-    match s {
-        Suit::Hearts | Suit::Diamonds => Style::default().fg(Color::Red),
-        _ => Style::default(),
-    }
-}
-
-fn card_span(c: Card, ascii: bool) -> Span<'static> {
-    Span::styled(
-        format!("{}{}", c.rank().text(), suit_text(c.suit(), ascii)),
-        suit_style(c.suit()),
-    )
-}
-
-/// A hand grouped by suit: `♠ A K 7  ♣ Q 9 …`.
-fn hand_spans(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
-    let mut spans = Vec::new();
-    for group in suit_groups(h, ascii) {
-        // The gap goes before a suit, not after it: a hand that exactly fills a line then
-        // leaves no lone gap to wrap onto an empty row.
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
-        spans.push(group);
-    }
-    if spans.is_empty() {
-        spans.push(Span::raw("-"));
-    }
-    spans
-}
-
-/// A hand's suits, one span each (`♠ A K 7`); none for an empty hand.
-fn suit_groups(h: CardSet, ascii: bool) -> Vec<Span<'static>> {
-    let mut spans = Vec::new();
-    for s in Suit::ALL {
-        let cards = h.in_suit(s);
-        if cards.is_empty() {
-            continue;
-        }
-        let ranks: Vec<String> = cards
-            .display_order()
-            .iter()
-            .map(|c| c.rank().text().to_string())
-            .collect();
-        // No-break spaces inside a suit: a wrapped line breaks between suits, never in one
-        // (plain spaces for --ascii terminals, which may not have the character).
-        let space = if ascii { " " } else { "\u{a0}" };
-        spans.push(Span::styled(
-            format!("{}{space}{}", suit_text(s, ascii), ranks.join(space)),
-            suit_style(s),
-        ));
-    }
-    spans
-}
 
 /// `first`, then `groups` two spaces apart, laid into lines of `width` columns: a group is
 /// never split, and a line it starts is indented by `indent` columns (a name's column).
@@ -104,35 +43,6 @@ pub(super) fn lay_out(
         row_has_group = true;
     }
     rows.into_iter().map(Line::from).collect()
-}
-
-fn bid_text(b: Bid, ascii: bool) -> String {
-    match b {
-        Bid::Tricks { level, strain } => match strain.trump() {
-            Some(s) => format!("{level}{}", suit_text(s, ascii)),
-            None => format!("{level}NT"),
-        },
-        Bid::Misere if ascii => "misere".into(),
-        Bid::MisereNoTalon if ascii => "misere (no talon)".into(),
-        Bid::Misere => "misère".into(),
-        Bid::MisereNoTalon => "misère (no talon)".into(),
-    }
-}
-
-pub(super) fn action_text(a: Action, ascii: bool) -> String {
-    match a {
-        Action::Bid(b) => bid_text(b, ascii),
-        Action::Declare(b) => format!("declare {}", bid_text(b, ascii)),
-        Action::Play(c) => format!("{}{}", c.rank().text(), suit_text(c.suit(), ascii)),
-        Action::Discard(x, y) => format!(
-            "{}{} {}{}",
-            x.rank().text(),
-            suit_text(x.suit(), ascii),
-            y.rank().text(),
-            suit_text(y.suit(), ascii)
-        ),
-        other => other.to_string(),
-    }
 }
 
 pub(super) fn holder_name(app: &App, h: Holder) -> String {
@@ -329,36 +239,6 @@ fn log_texts(app: &App, o: &Observation) -> Vec<String> {
     texts
 }
 
-pub(super) fn text_width(s: &str) -> usize {
-    Span::raw(s).width()
-}
-
-/// `text` broken at spaces into rows of at most `width` columns (a longer word is cut);
-/// continuation rows are indented by `indent`.
-pub(super) fn wrap_text(text: &str, width: usize, indent: usize) -> Vec<String> {
-    let width = width.max(1);
-    let indent = indent.min(width / 2);
-    let mut rows = vec![String::new()];
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let row = rows.last_mut().expect("one row at least");
-        let used = text_width(row);
-        let start = used == 0 || row.chars().all(|c| c == ' ');
-        if !start && used + 1 + text_width(word) > width {
-            rows.push(" ".repeat(indent));
-        } else if !start {
-            row.push(' ');
-        }
-        for c in word.chars() {
-            let row = rows.last_mut().expect("one row at least");
-            if text_width(row) + text_width(c.encode_utf8(&mut [0; 4])) > width {
-                rows.push(" ".repeat(indent));
-            }
-            rows.last_mut().expect("one row at least").push(c);
-        }
-    }
-    rows
-}
-
 /// The rows of `texts` wrapped to `width` that fit in `height` rows, `back` rows up from the
 /// newest (`back` is kept within the rows there are), and the box's title: it says which way
 /// more rows are.
@@ -523,32 +403,6 @@ pub fn draw(f: &mut Frame, app: &App) {
             }
         }
     }
-}
-
-/// What an `--ascii` terminal shows for a symbol that is not ASCII: suit letters, plain
-/// letters and dashes, box corners as `+`. Others (a player's name) stay as they are.
-fn ascii_for(symbol: &str) -> Option<char> {
-    let mut chars = symbol.chars();
-    let c = chars.next()?;
-    if c.is_ascii() || chars.next().is_some() {
-        return None;
-    }
-    Some(match c {
-        '♠' => 'S',
-        '♣' => 'C',
-        '♦' => 'D',
-        '♥' => 'H',
-        'è' | 'é' => 'e',
-        '—' | '–' | '─' | '━' | '−' => '-',
-        '│' | '┃' => '|',
-        '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' => '+',
-        '·' | '…' => '.',
-        '←' => '<',
-        '→' => '>',
-        '×' => 'x',
-        '\u{a0}' => ' ',
-        _ => return None,
-    })
 }
 
 fn draw_screen(f: &mut Frame, app: &App) {
