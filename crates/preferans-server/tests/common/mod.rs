@@ -192,3 +192,25 @@ pub async fn play_to_the_end(c: &mut Client, me: u64) -> usize {
         c.recv_type("state").await;
     }
 }
+
+/// Each scenario on SQLite (a fresh file) and on PostgreSQL (a fresh database).
+#[allow(unused_macros)]
+macro_rules! on_both_databases {
+    ($($name:ident),*) => {
+        mod sqlite {
+            $(#[tokio::test]
+            async fn $name() {
+                let dir = tempfile::tempdir().unwrap();
+                super::$name(&super::sqlite_url(&dir)).await;
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $name() {
+                let db = super::common::postgres::FreshDatabase::create().await;
+                super::$name(&db.url).await;
+                db.drop().await;
+            })*
+        }
+    };
+}
