@@ -23,7 +23,7 @@ mod finished;
 mod private;
 
 use finished::{deal_table, record, replay, review};
-use private::{admitted, given_key, keyed_not_cached};
+use private::{keyed_not_cached, opened_table};
 pub use private::{PRIVATE_TABLE, TABLE_KEY_HEADER, TOO_MANY_WRONG_KEYS};
 
 /// A refused request.
@@ -355,10 +355,8 @@ async fn sheet_svg(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
+    let h = opened_table(&hub, &id, client, &headers).await?;
     let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
     let svg = t.sheet_svg();
     Ok((
         [

@@ -13,7 +13,7 @@ use preferans::{HandState, Match, Seat, Viewer};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{admitted, given_key, ApiError};
+use super::{opened_table, ApiError};
 use crate::hub::Hub;
 use crate::store::TableStatus;
 
@@ -43,10 +43,8 @@ pub(super) async fn deal_table(
             format!("hand is a hand number, from 1 ({})", e.body_text()),
         )
     })?;
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
+    let h = opened_table(&hub, &id, client, &headers).await?;
     let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -76,10 +74,8 @@ pub(super) async fn review(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
+    let h = opened_table(&hub, &id, client, &headers).await?;
     let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -98,10 +94,8 @@ pub(super) async fn record(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
+    let h = opened_table(&hub, &id, client, &headers).await?;
     let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }
@@ -154,10 +148,8 @@ pub(super) async fn replay(
             ),
         )
     })?;
-    let key = given_key(&hub, client, &headers)?;
-    let h = hub.table(&id).await?;
+    let h = opened_table(&hub, &id, client, &headers).await?;
     let t = h.state.lock().await;
-    admitted(&hub, client, &t, key.as_deref())?;
     if t.status() != TableStatus::Finished {
         return Err(finished_only());
     }

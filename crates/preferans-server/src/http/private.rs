@@ -3,12 +3,13 @@
 //! not cached along the way.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 
 use super::ApiError;
-use crate::hub::Hub;
+use crate::hub::{Hub, TableHandle};
 use crate::table::Table;
 
 /// The header that opens a private table's pages: its password or a seat's token,
@@ -21,7 +22,7 @@ pub const PRIVATE_TABLE: &str = "this table is private: its password (or a seat'
 /// The key a request gives for a private table ([`TABLE_KEY_HEADER`], percent-decoded),
 /// checked before the table is locked: an address past its wrong keys
 /// ([`crate::HubSettings::wrong_keys_per_minute`]) has none checked (429).
-pub(super) fn given_key(hub: &Hub, client: SocketAddr, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+fn given_key(hub: &Hub, client: SocketAddr, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(raw) = headers.get(TABLE_KEY_HEADER) else {
         return Ok(None);
     };
@@ -40,7 +41,7 @@ pub const TOO_MANY_WRONG_KEYS: &str = "too many wrong passwords from this addres
 
 /// Refuses a private table's sheet, record, replay and analyses to a request without its key
 /// ([`Table::admits`]); a wrong key counts against the address.
-pub(super) fn admitted(hub: &Hub, client: SocketAddr, t: &Table, key: Option<&str>) -> Result<(), ApiError> {
+fn admitted(hub: &Hub, client: SocketAddr, t: &Table, key: Option<&str>) -> Result<(), ApiError> {
     if t.admits(key) {
         return Ok(());
     }
@@ -48,6 +49,20 @@ pub(super) fn admitted(hub: &Hub, client: SocketAddr, t: &Table, key: Option<&st
         hub.wrong_key(client.ip());
     }
     Err(ApiError(StatusCode::FORBIDDEN, PRIVATE_TABLE.into()))
+}
+
+/// The table `id`, once the request's key opens it: any table without a password, a
+/// private one to its password or a seat's token (the caller locks it again to use it).
+pub(super) async fn opened_table(
+    hub: &Hub,
+    id: &str,
+    client: SocketAddr,
+    headers: &HeaderMap,
+) -> Result<Arc<TableHandle>, ApiError> {
+    let key = given_key(hub, client, headers)?;
+    let h = hub.table(id).await?;
+    admitted(hub, client, &*h.state.lock().await, key.as_deref())?;
+    Ok(h)
 }
 
 /// An answer to a request with a table's key ([`TABLE_KEY_HEADER`]) may be a private table's:
