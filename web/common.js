@@ -83,8 +83,9 @@ export function holderName(holder, seats, you) {
   return s === you ? `${name} (you)` : name;
 }
 
-// What opens a private table's pages to this browser: a seat's token, or the password given
-// to watch it. Sent percent-encoded in a header (a header is ASCII only).
+// What opens a private table's pages to this browser: the password it was given (to create
+// the table, sit at it or watch it), else a seat's token. Sent percent-encoded in a header
+// (a header is ASCII only).
 export const passwordKey = (id) => `pref-password-${id}`;
 export function keyHeaders(path) {
   const id = path.match(/^\/api\/tables\/([^/?]+)/)?.[1];
