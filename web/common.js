@@ -130,14 +130,17 @@ export function contractText(obs, seats, you) {
 // The hand's calls (bids, whists, declarations) in order, as one line: the cards are on the
 // table. A discard the viewer may not see is "discards".
 // The engine's notes mark a hold (A3) and a whist-round pass.
+// A call made before its seat's person sat down (the move timer's, for the free seat) is the
+// seat's, not his (`calls_before`).
 export function callsText(obs, seats, you) {
   const notes = new Map(obs.call_notes ?? []);
+  const who = (seat, i) => (i < (seats[seat]?.calls_before ?? 0) ? `seat ${seat}` : holderName({ seat }, seats, you));
   return obs.history
-    .map(([seat, a], i) => [seat, a, notes.get(i)])
+    .map(([seat, a], i) => [seat, a, notes.get(i), i])
     .filter(([, a]) => a === null || !a.startsWith("play "))
-    .map(([seat, a, note]) => {
+    .map(([seat, a, note, i]) => {
       const text = a === null ? "discards" : note === "no_whist" ? "pass (no whist)" : actionLabel(a) + (note === "hold" ? " (hold)" : "");
-      return `${holderName({ seat }, seats, you)}: ${text}`;
+      return `${who(seat, i)}: ${text}`;
     })
     .join(" · ");
 }

@@ -103,6 +103,12 @@ test("the calls line marks the engine's notes: the eldest's hold (A3) and a whis
     return callsText({ history, call_notes }, [{ name: "Al" }, { name: "Bo" }, { name: "Cy" }], null);
   });
   assert.equal(text, "Bo: 6♠ · Cy: pass · Al: 6♠ (hold) · Bo: 6♣ · Al: pass · Bo: discards · Bo: declare 6♣ · Cy: pass (no whist) · Al: whist");
+  // Bo sat down after the first call: the move timer made it for the free seat, not he.
+  const late = await page.evaluate(async () => {
+    const { callsText } = await import("/static/common.js");
+    return callsText({ history: [[1, "bid 6S"], [2, "pass"], [1, "bid 7S"]], call_notes: [] }, [{ name: "Al" }, { name: "Bo", calls_before: 1 }, { name: "Cy" }], null);
+  });
+  assert.equal(late, "seat 1: 6♠ · Cy: pass · Bo: 7♠");
   await page.close();
 });
 

@@ -33,6 +33,9 @@ pub struct SeatState {
     /// How many hands were finished when a person claimed the seat: those hands were played
     /// without him (a move timer plays a free seat), so their summaries do not name him.
     pub hands_before: usize,
+    /// A person who claimed the seat during a hand: that hand's index and how many of its
+    /// history entries came before him (the move timer's, for the free seat). Memory only.
+    claimed_mid_hand: Option<(usize, usize)>,
     /// The person's open connections to this table (memory only).
     connections: u32,
     /// Since when (Unix ms) the person has had no connection: the table's creation or the
@@ -119,6 +122,7 @@ impl Table {
                 token: None,
                 bot: make_bot(k, seed, i, &rules),
                 hands_before: 0,
+                claimed_mid_hand: None,
                 connections: 0,
                 away_since_ms: crate::store::now_ms(),
             })
@@ -243,10 +247,12 @@ impl Table {
     /// Gives a free seat a name and a token (only its digest is kept: [`token_digest`]).
     pub fn claim(&mut self, seat: Seat, name: String, token: &str) {
         let hands_before = self.m.finished_hands().len();
+        let calls_before = self.m.current_hand().map(|h| h.history().len()).filter(|&n| n > 0);
         if let Some(s) = self.seats.get_mut(seat as usize) {
             s.name = Some(name);
             s.token = Some(token_digest(token));
             s.hands_before = hands_before;
+            s.claimed_mid_hand = calls_before.map(|n| (hands_before, n));
             s.away_since_ms = crate::store::now_ms();
             self.version += 1;
         }

@@ -115,6 +115,29 @@ fn restore_replays_the_stored_log() {
 }
 
 #[test]
+fn a_person_sitting_down_mid_hand_is_not_named_for_the_calls_before_him() {
+    let mut t = table();
+    // Seat 1, free, is the eldest: its first call is made for it (by the move timer).
+    assert_eq!(t.to_move(), Some(1));
+    let a = t.observation(Viewer::Seat(1)).unwrap().legal_actions[0];
+    let next = t.try_action(1, a).unwrap();
+    t.commit(next);
+    t.claim(1, "Bob".into(), "secret-b");
+    t.claim(0, "Ann".into(), "secret-a");
+    let infos = t.seat_infos();
+    assert_eq!(infos[1].calls_before, Some(1), "one call before Bob sat down");
+    assert_eq!(infos[0].calls_before, Some(1), "Ann too sat down after the first call");
+    // The next hand is all theirs.
+    while t.game().finished_hands().is_empty() {
+        let seat = t.to_move().unwrap();
+        let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
+        let next = t.try_action(seat, a).unwrap();
+        t.commit(next);
+    }
+    assert!(t.seat_infos().iter().all(|i| i.calls_before.is_none()));
+}
+
+#[test]
 fn hand_summaries_name_the_players() {
     let mut t = table();
     t.claim(0, "Ann".into(), "secret-a");

@@ -21,6 +21,10 @@ pub struct SeatInfo {
     /// A seated person with no connection to the table: since when (Unix ms). `None` for a
     /// person connected, a free seat and a bot.
     pub away_since_ms: Option<i64>,
+    /// A person who sat down during the hand being played: how many of its history entries
+    /// came before him (made for the free seat by the move timer, not by him). `None` when
+    /// he sat before the hand began (or the server restarted since).
+    pub calls_before: Option<usize>,
 }
 
 /// The finished hand just before the current one, as the viewer may see it.
@@ -90,6 +94,10 @@ impl Table {
                 },
                 away_since_ms: (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0)
                     .then_some(s.away_since_ms),
+                calls_before: s
+                    .claimed_mid_hand
+                    .filter(|&(hand, _)| hand == self.m.finished_hands().len())
+                    .map(|(_, n)| n),
             })
             .collect()
     }
