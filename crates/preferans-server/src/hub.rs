@@ -417,11 +417,13 @@ impl Hub {
         };
         let token = random_hex(16);
         // Only the token's digest is stored and kept: the database gives no seat away.
+        let (hands_before, calls_before) = t.claim_point();
         let stored = crate::store::StoredSeat {
             seat,
             name: name.to_string(),
             token: crate::table::token_digest(&token),
-            hands_before: u32::try_from(t.game().finished_hands().len()).unwrap_or(u32::MAX),
+            hands_before: u32::try_from(hands_before).unwrap_or(u32::MAX),
+            calls_before: u32::try_from(calls_before).unwrap_or(u32::MAX),
         };
         self.store.claim_seat(id, &stored).await?;
         t.claim(seat, name.to_string(), &token);

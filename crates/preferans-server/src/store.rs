@@ -112,6 +112,9 @@ pub struct StoredSeat {
     pub token: String,
     /// How many hands were finished when the seat was claimed.
     pub hands_before: u32,
+    /// How many entries of the hand then being played came before the claim (0 between
+    /// hands).
+    pub calls_before: u32,
 }
 
 /// Now in Unix milliseconds.
@@ -220,12 +223,14 @@ impl Store {
     /// # Errors
     /// A database error (also when the seat is already claimed).
     pub async fn claim_seat(&self, id: &str, seat: &StoredSeat) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO pref_seats (table_id, seat, name, token, hands_before) VALUES ($1, $2, $3, $4, $5)")
+        sqlx::query("INSERT INTO pref_seats (table_id, seat, name, token, hands_before, calls_before) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
             .bind(id)
             .bind(i32::from(seat.seat))
             .bind(&seat.name)
             .bind(&seat.token)
             .bind(i64::from(seat.hands_before))
+            .bind(i64::from(seat.calls_before))
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -356,19 +361,23 @@ impl Store {
         }
         let index: std::collections::HashMap<String, usize> =
             tables.iter().enumerate().map(|(i, t)| (t.id.clone(), i)).collect();
-        for r in sqlx::query("SELECT table_id, seat, name, token, hands_before FROM pref_seats ORDER BY table_id, seat")
-            .fetch_all(&self.pool)
-            .await?
+        for r in sqlx::query(
+            "SELECT table_id, seat, name, token, hands_before, calls_before FROM pref_seats ORDER BY table_id, seat",
+        )
+        .fetch_all(&self.pool)
+        .await?
         {
             let id: String = r.try_get("table_id")?;
             let seat: i32 = r.try_get("seat")?;
             let hands_before: i64 = r.try_get("hands_before")?;
+            let calls_before: i64 = r.try_get("calls_before")?;
             if let Some(&i) = index.get(&id) {
                 tables[i].seats.push(StoredSeat {
                     seat: seat as u8,
                     name: r.try_get("name")?,
                     token: r.try_get("token")?,
                     hands_before: u32::try_from(hands_before).unwrap_or(0),
+                    calls_before: u32::try_from(calls_before).unwrap_or(0),
                 });
             }
         }

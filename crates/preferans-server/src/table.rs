@@ -33,9 +33,9 @@ pub struct SeatState {
     /// How many hands were finished when a person claimed the seat: those hands were played
     /// without him (a move timer plays a free seat), so their summaries do not name him.
     pub hands_before: usize,
-    /// A person who claimed the seat during a hand: that hand's index and how many of its
-    /// history entries came before him (the move timer's, for the free seat). Memory only.
-    claimed_mid_hand: Option<(usize, usize)>,
+    /// How many entries of hand number `hands_before` came before the person claimed the seat
+    /// (the move timer's, for the free seat; 0 when he sat down between hands).
+    pub calls_before: usize,
     /// The person's open connections to this table (memory only).
     connections: u32,
     /// Since when (Unix ms) the person has had no connection: the table's creation or the
@@ -122,7 +122,7 @@ impl Table {
                 token: None,
                 bot: make_bot(k, seed, i, &rules),
                 hands_before: 0,
-                claimed_mid_hand: None,
+                calls_before: 0,
                 connections: 0,
                 away_since_ms: crate::store::now_ms(),
             })
@@ -175,6 +175,7 @@ impl Table {
                 }
             });
             s.hands_before = stored.hands_before as usize;
+            s.calls_before = stored.calls_before as usize;
             table.version += 1;
         }
         for (i, (seat, text)) in t.actions.iter().enumerate() {
@@ -244,15 +245,22 @@ impl Table {
         (0..self.seats.len() as Seat).find(|&s| self.is_free(s))
     }
 
+    /// Where the game stands for a person sitting down now: the hands finished and the
+    /// entries of the current hand's history (what [`SeatState::hands_before`] and
+    /// [`SeatState::calls_before`] keep, and the store with them).
+    pub fn claim_point(&self) -> (usize, usize) {
+        let calls = self.m.current_hand().map_or(0, |h| h.history().len());
+        (self.m.finished_hands().len(), calls)
+    }
+
     /// Gives a free seat a name and a token (only its digest is kept: [`token_digest`]).
     pub fn claim(&mut self, seat: Seat, name: String, token: &str) {
-        let hands_before = self.m.finished_hands().len();
-        let calls_before = self.m.current_hand().map(|h| h.history().len()).filter(|&n| n > 0);
+        let (hands_before, calls_before) = self.claim_point();
         if let Some(s) = self.seats.get_mut(seat as usize) {
             s.name = Some(name);
             s.token = Some(token_digest(token));
             s.hands_before = hands_before;
-            s.claimed_mid_hand = calls_before.map(|n| (hands_before, n));
+            s.calls_before = calls_before;
             s.away_since_ms = crate::store::now_ms();
             self.version += 1;
         }

@@ -374,6 +374,7 @@ async fn a_seat_claim_is_stored_with_the_hands_played_before_it(url: &str) {
         name: "Bob".into(),
         token: "digest".into(),
         hands_before: 3,
+        calls_before: 5,
     };
     store.claim_seat("t1", &bob).await.unwrap();
     // A seat is claimed once.
@@ -383,6 +384,7 @@ async fn a_seat_claim_is_stored_with_the_hands_played_before_it(url: &str) {
     assert_eq!(seats.len(), 1);
     assert_eq!((seats[0].seat, seats[0].name.as_str()), (1, "Bob"));
     assert_eq!((seats[0].token.as_str(), seats[0].hands_before), ("digest", 3));
+    assert_eq!(seats[0].calls_before, 5, "the calls of hand 3 before Bob sat down");
 }
 
 async fn the_next_game_of_a_table_is_stored_with_it(url: &str) {
@@ -443,6 +445,7 @@ async fn a_seat_handed_to_a_bot_is_stored_at_once(url: &str) {
         name: "Ann".into(),
         token: "digest".into(),
         hands_before: 0,
+        calls_before: 0,
     };
     store.claim_seat("t1", &ann).await.unwrap();
     config.seats[0] = SeatKind::Bot {

@@ -138,6 +138,26 @@ fn a_person_sitting_down_mid_hand_is_not_named_for_the_calls_before_him() {
 }
 
 #[test]
+fn a_restart_keeps_the_calls_made_before_a_person_sat_down_mid_hand() {
+    let mut t = table();
+    let mut log = Vec::new();
+    for _ in 0..2 {
+        let seat = t.to_move().unwrap();
+        let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
+        log.push((seat, a.to_string()));
+        let next = t.try_action(seat, a).unwrap();
+        t.commit(next);
+    }
+    assert_eq!(t.claim_point(), (0, 2), "no hand finished, two calls made");
+    let mut bob = stored_seat(1, "Bob", &token_digest("secret-b"), 0);
+    bob.calls_before = 2;
+    let restored = Table::restore(&stored_as_t1(&t, vec![bob], log)).unwrap();
+    let infos = restored.seat_infos();
+    assert_eq!(infos[1].calls_before, Some(2), "the two calls before Bob are not his");
+    assert_eq!(infos[0].calls_before, None, "seat 0 was never claimed");
+}
+
+#[test]
 fn hand_summaries_name_the_players() {
     let mut t = table();
     t.claim(0, "Ann".into(), "secret-a");
@@ -181,6 +201,7 @@ fn stored_seat(seat: Seat, name: &str, token: &str, hands_before: u32) -> Stored
         name: name.into(),
         token: token.into(),
         hands_before,
+        calls_before: 0,
     }
 }
 

@@ -94,10 +94,8 @@ impl Table {
                 },
                 away_since_ms: (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0)
                     .then_some(s.away_since_ms),
-                calls_before: s
-                    .claimed_mid_hand
-                    .filter(|&(hand, _)| hand == self.m.finished_hands().len())
-                    .map(|(_, n)| n),
+                calls_before: (s.calls_before > 0 && s.hands_before == self.m.finished_hands().len())
+                    .then_some(s.calls_before),
             })
             .collect()
     }
