@@ -1,6 +1,6 @@
-//! `pref play`: a plain line-based game against bots, until the full-screen terminal
-//! UI (issue "Play in the terminal") replaces it. The user types actions; only legal ones are
-//! accepted, with shortcuts (`7h`, `AS`, `mis`, or the number of a listed action).
+//! `pref play --plain` (also when standard input or output is not a terminal): the game line
+//! by line against bots; the full-screen game is `tui`. The user types actions; only legal
+//! ones are accepted, with shortcuts (`7h`, `AS`, `mis`, or the number of a listed action).
 
 use std::io::{BufRead, Write};
 
@@ -32,28 +32,41 @@ pub fn parse_input(input: &str, legal: &[Action]) -> Option<Action> {
 }
 
 /// Why typed `input` is refused: the rules crate's reason for the action it names (the one
-/// of the kind the decision asks for first: "ad" while cards are played is A♦), or `None`
-/// when it names no action at all.
+/// of the kind the decision asks for first: "ad" while cards are played is A♦); when it
+/// names none, why it is not one of the kinds asked for ("7h 7h" at the discard: the two
+/// cards must differ); `None` when it is nothing the decision asks for.
 pub fn why_not(hand: &preferans::russian::RussianHand, seat: Seat, input: &str, legal: &[Action]) -> Option<String> {
     use preferans::HandState;
     let t = input.trim();
-    let named: Vec<Action> = [
+    let parsed: Vec<(String, Result<Action, _>)> = [
         t.to_string(),
         format!("play {t}"),
         format!("bid {t}"),
         format!("declare {t}"),
         format!("discard {t}"),
     ]
-    .iter()
-    .filter_map(|c| c.parse::<Action>().ok())
+    .into_iter()
+    .map(|c| {
+        let a = c.parse::<Action>();
+        (c, a)
+    })
     .collect();
+    let named: Vec<Action> = parsed.iter().filter_map(|(_, a)| a.as_ref().ok().copied()).collect();
     let asked = |a: &Action| {
         legal
             .iter()
             .any(|l| std::mem::discriminant(l) == std::mem::discriminant(a))
     };
-    let action = named.iter().find(|a| asked(a)).or(named.first())?;
-    hand.clone().apply(seat, *action).err().map(|e| e.reason)
+    if let Some(action) = named.iter().find(|a| asked(a)).or(named.first()) {
+        return hand.clone().apply(seat, *action).err().map(|e| e.reason);
+    }
+    // Nothing parsed: the parser's reason for the reading whose verb the decision asks for.
+    let verb = |text: &str| text.split_whitespace().next().map(str::to_lowercase);
+    let asked_verbs: Vec<Option<String>> = legal.iter().map(|a| verb(&a.to_string())).collect();
+    parsed.into_iter().find_map(|(c, a)| match a {
+        Err(e) if asked_verbs.contains(&verb(&c)) => Some(e.to_string()),
+        _ => None,
+    })
 }
 
 fn holder_name(h: Holder, me: Seat) -> String {
@@ -136,8 +149,11 @@ fn show(o: &Observation, me: Seat, ascii: bool) -> String {
             .collect();
         s += &format!("  trick    {}\n", t.join(", "));
     }
-    // An open whist, the 4-player dealer's whist, Hussar's dummy: the cards are another hand's.
-    if let Some(h) = o.to_play.and_then(|p| o.hands.get(usize::from(p))) {
+    // P3: answering an offer is not playing the offering hand's cards (as the terminal says).
+    if let Some(off) = o.offer.filter(|_| o.legal_actions.contains(&Action::Accept)) {
+        s += &format!("  you answer {}'s offer\n", holder_name(Holder::Seat(off.by), me));
+    } else if let Some(h) = o.to_play.and_then(|p| o.hands.get(usize::from(p))) {
+        // An open whist, the 4-player dealer's whist, Hussar's dummy: another hand's cards.
         if o.phase == preferans::russian::PhaseKind::Play && h.holder != Holder::Seat(me) {
             s += &format!("  you play {}'s hand\n", holder_name(h.holder, me));
         }
@@ -338,5 +354,48 @@ mod tests {
         );
         let cards: Vec<Action> = ["play AS", "play 7S"].iter().map(|s| s.parse().unwrap()).collect();
         assert_eq!(parse_input("as", &cards), Some("play AS".parse().unwrap()));
+    }
+
+    /// Plays until `stop` holds for the hand: the first bidder bids 6♠, everyone else passes,
+    /// one defender whists (offers need a single whister, P3), every other decision takes the
+    /// first legal action.
+    fn hand_where(stop: impl Fn(&Observation) -> bool) -> (preferans::russian::RussianHand, Seat, Vec<Action>) {
+        let mut m = Match::new(Rules::sochi(), 1, 0, Some(1));
+        let mut whisted = false;
+        loop {
+            let hand = m.current_hand().unwrap();
+            let seat = hand.to_move().unwrap();
+            let obs = hand.observation(Viewer::Seat(seat));
+            if stop(&obs) {
+                return (hand.clone(), seat, obs.legal_actions);
+            }
+            let six = "bid 6S".parse().unwrap();
+            let a = if obs.legal_actions.contains(&six) && obs.highest_bid.is_none() {
+                six
+            } else if obs.legal_actions.contains(&Action::Whist) && !whisted {
+                whisted = true;
+                Action::Whist
+            } else if obs.legal_actions.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                obs.legal_actions[0]
+            };
+            m.apply(seat, a).unwrap();
+        }
+    }
+
+    #[test]
+    fn t1_p3_typed_actions_that_do_not_parse_are_refused_with_the_parser_s_reason() {
+        use preferans::russian::PhaseKind;
+        let (hand, seat, legal) = hand_where(|o| o.phase == PhaseKind::Discard);
+        let why = why_not(&hand, seat, "7h 7h", &legal).unwrap();
+        assert!(why.contains("must differ"), "{why}");
+        let why = why_not(&hand, seat, "2s 3s", &legal).unwrap();
+        assert!(why.contains("2s"), "{why}");
+        let why = why_not(&hand, seat, "zz", &legal).unwrap();
+        assert!(why.contains("expected two cards"), "{why}");
+        let (hand, seat, legal) = hand_where(|o| o.legal_actions.contains(&Action::Offer(10)));
+        let why = why_not(&hand, seat, "offer 11", &legal).unwrap();
+        assert!(why.contains("0..=10"), "{why}");
     }
 }

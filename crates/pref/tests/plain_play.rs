@@ -110,3 +110,22 @@ fn r6_plain_play_says_who_took_each_trick() {
     );
     assert!(counts.contains(&10), "a hand was played out: {counts:?}");
 }
+
+#[test]
+fn p3_plain_play_says_an_offer_is_answered_not_that_the_offerer_s_hand_is_played() {
+    // Seed 4, random bots: the user (seat 1) whists 9♠ alone and plays open; seat 0, the
+    // declarer, offers to take the rest, and the user is asked for an answer.
+    let out = pref()
+        .args([
+            "play", "--plain", "--ascii", "--hands", "1", "--bots", "random", "--seed", "4", "--seat", "1",
+        ])
+        .write_stdin("bid 6S\npass\nwhist\nopen\nplay 7S\nplay 8S\naccept\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let (before, asked) = text.split_once("1:accept  2:refuse").expect("an offer to answer");
+    let screen = before.rsplit("-- Play").next().unwrap();
+    assert!(screen.contains("you answer seat 0's offer"), "{screen}{asked}");
+    assert!(!screen.contains("you play seat 0's hand"), "{screen}");
+}
