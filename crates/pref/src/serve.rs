@@ -36,6 +36,11 @@ pub struct ServeArgs {
     /// minute before its next ones wait for the minute's end (0: no limit).
     #[arg(long, default_value_t = 20)]
     wrong_passwords_per_minute: u32,
+    /// Finished games kept in memory (the newest at start); older ones are read from the
+    /// database again when someone opens them, so a long-lived server neither starts slower
+    /// nor grows with every game played (the lobby lists at most 200 games).
+    #[arg(long, default_value_t = 200)]
+    finished_tables_in_memory: usize,
 }
 
 /// Runs the server until it is stopped.
@@ -53,6 +58,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             open_tables_per_address: a.open_tables_per_address,
             away_before_bot: Duration::from_secs(a.away_before_bot_secs),
             wrong_keys_per_minute: a.wrong_passwords_per_minute,
+            finished_tables_in_memory: a.finished_tables_in_memory,
             ..HubSettings::default()
         };
         let server = Server::start(a.addr, &a.database, settings)

@@ -97,6 +97,10 @@ pub struct HubSettings {
     /// Wrong private-table keys (passwords, tokens) one client address may give a minute;
     /// past them its keys are not even checked until the minute is over. 0: no limit.
     pub wrong_keys_per_minute: u32,
+    /// Finished tables kept in memory (the newest at start, then those asked for); the others
+    /// stay in the database and are read again when someone opens them. Tables not yet over
+    /// are always in memory.
+    pub finished_tables_in_memory: usize,
 }
 
 impl Default for HubSettings {
@@ -109,6 +113,7 @@ impl Default for HubSettings {
             open_tables_per_address: 20,
             away_before_bot: Duration::from_secs(120),
             wrong_keys_per_minute: 20,
+            finished_tables_in_memory: 200,
         }
     }
 }
@@ -250,7 +255,7 @@ impl Hub {
             reviews: crate::review::Reviews::default(),
             deal_tables: crate::analysis::DealTables::default(),
         });
-        let stored = hub.store.load_tables().await?;
+        let stored = hub.store.load_tables(hub.settings.finished_tables_in_memory).await?;
         let mut map = hub.tables.write().await;
         for t in &stored {
             // A log that no longer replays (a corrupt row, a rules change) leaves that one
@@ -296,12 +301,48 @@ impl Hub {
     /// # Errors
     /// No such table.
     pub async fn table(&self, id: &str) -> Result<Arc<TableHandle>, HubError> {
-        self.tables
-            .read()
-            .await
-            .get(id)
-            .cloned()
-            .ok_or_else(|| HubError::NoTable(id.chars().take(40).collect()))
+        let no_table = || HubError::NoTable(id.chars().take(40).collect());
+        if let Some(h) = self.tables.read().await.get(id) {
+            return Ok(h.clone());
+        }
+        // A finished table that is not in memory: read it again (`finished_tables_in_memory`).
+        let stored = self.store.load_table(id).await?.ok_or_else(no_table)?;
+        let mut table = Table::restore(&stored).map_err(|e| {
+            tracing::error!(table = %id, "not loaded: {e}");
+            no_table()
+        })?;
+        table.away_before_bot_ms = self.away_before_bot_ms();
+        let mut map = self.tables.write().await;
+        // Another request may have read it meanwhile: one table, one handle.
+        let h = map
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(handle(table)))
+            .clone();
+        self.forget_finished_tables(&mut map, id);
+        Ok(h)
+    }
+
+    /// Drops finished tables from memory, oldest first, past
+    /// [`HubSettings::finished_tables_in_memory`]; never `keep`, nor a table someone has open
+    /// (its connections hold the handle and would miss what another copy is told) or busy.
+    fn forget_finished_tables(&self, map: &mut HashMap<String, Arc<TableHandle>>, keep: &str) {
+        let mut finished: Vec<(i64, String)> = map
+            .values()
+            .filter(|h| h.id != keep && h.changed.receiver_count() == 0 && Arc::strong_count(h) == 1)
+            .filter_map(|h| {
+                let t = h.state.try_lock().ok()?;
+                (t.status() == TableStatus::Finished).then(|| (t.created_at, h.id.clone()))
+            })
+            .collect();
+        let cap = self.settings.finished_tables_in_memory;
+        // Counted over the forgettable ones only: an open or busy one stays without being counted.
+        if finished.len() <= cap {
+            return;
+        }
+        finished.sort();
+        for (_, id) in &finished[..finished.len() - cap] {
+            map.remove(id);
+        }
     }
 
     /// Every table.
@@ -359,7 +400,12 @@ impl Hub {
         // The configuration as the table understood it (an empty password is none).
         self.store.create_table(&id, &table.config, seed).await?;
         let h = Arc::new(handle(table));
-        self.tables.write().await.insert(id.clone(), h.clone());
+        {
+            let mut map = self.tables.write().await;
+            map.insert(id.clone(), h.clone());
+            // Games finish while the server runs: a new table is when memory is tidied.
+            self.forget_finished_tables(&mut map, &id);
+        }
         self.schedule(&h).await;
         Ok(id)
     }

@@ -325,16 +325,38 @@ impl Store {
         Ok(())
     }
 
-    /// Every table with its seats, actions and last chat lines, oldest first.
+    /// Every table not yet over and the `finished` newest finished ones, with their seats,
+    /// actions and last chat lines, oldest first. (Older finished tables stay in the
+    /// database: [`Store::load_table`] reads one when it is asked for.)
     ///
     /// # Errors
     /// A database error or a row that does not parse.
-    pub async fn load_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, config, seed, status, created_at, next_table FROM pref_tables ORDER BY created_at, id",
+    pub async fn load_tables(&self, finished: usize) -> Result<Vec<StoredTable>, StoreError> {
+        let newest = i64::try_from(finished).unwrap_or(i64::MAX);
+        self.load_where(
+            "status <> 'finished' OR id IN (SELECT id FROM pref_tables WHERE status = 'finished' \
+             ORDER BY created_at DESC, id DESC LIMIT $1)",
+            Bind::Int(newest),
         )
-        .fetch_all(&self.pool)
-        .await?;
+        .await
+    }
+
+    /// Table `id` with its seats, actions and last chat lines, if it is stored.
+    ///
+    /// # Errors
+    /// A database error or a row that does not parse.
+    pub async fn load_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        Ok(self.load_where("id = $1", Bind::Text(id.into())).await?.pop())
+    }
+
+    /// The tables whose `pref_tables` row meets `filter` (SQL with one parameter, `$1`).
+    async fn load_where(&self, filter: &str, arg: Bind) -> Result<Vec<StoredTable>, StoreError> {
+        let of_tables = format!("table_id IN (SELECT id FROM pref_tables WHERE {filter})");
+        let sql = format!(
+            "SELECT id, config, seed, status, created_at, next_table FROM pref_tables WHERE {filter} \
+             ORDER BY created_at, id"
+        );
+        let rows = arg.clone().bind(sqlx::query(&sql)).fetch_all(&self.pool).await?;
         let mut tables = Vec::with_capacity(rows.len());
         for r in rows {
             let id: String = r.try_get("id")?;
@@ -361,12 +383,11 @@ impl Store {
         }
         let index: std::collections::HashMap<String, usize> =
             tables.iter().enumerate().map(|(i, t)| (t.id.clone(), i)).collect();
-        for r in sqlx::query(
-            "SELECT table_id, seat, name, token, hands_before, calls_before FROM pref_seats ORDER BY table_id, seat",
-        )
-        .fetch_all(&self.pool)
-        .await?
-        {
+        let sql = format!(
+            "SELECT table_id, seat, name, token, hands_before, calls_before FROM pref_seats WHERE {of_tables} \
+             ORDER BY table_id, seat"
+        );
+        for r in arg.clone().bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
             let id: String = r.try_get("table_id")?;
             let seat: i32 = r.try_get("seat")?;
             let hands_before: i64 = r.try_get("hands_before")?;
@@ -381,10 +402,9 @@ impl Store {
                 });
             }
         }
-        for r in sqlx::query("SELECT table_id, seq, seat, action FROM pref_actions ORDER BY table_id, seq")
-            .fetch_all(&self.pool)
-            .await?
-        {
+        let sql =
+            format!("SELECT table_id, seq, seat, action FROM pref_actions WHERE {of_tables} ORDER BY table_id, seq");
+        for r in arg.clone().bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
             let id: String = r.try_get("table_id")?;
             let seq: i64 = r.try_get("seq")?;
             let seat: i32 = r.try_get("seat")?;
@@ -396,10 +416,9 @@ impl Store {
                 t.actions.push((seat as u8, r.try_get("action")?));
             }
         }
-        for r in sqlx::query("SELECT table_id, seq, seat, name, text FROM pref_chat ORDER BY table_id, seq")
-            .fetch_all(&self.pool)
-            .await?
-        {
+        let sql =
+            format!("SELECT table_id, seq, seat, name, text FROM pref_chat WHERE {of_tables} ORDER BY table_id, seq");
+        for r in arg.bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
             let id: String = r.try_get("table_id")?;
             let seq: i64 = r.try_get("seq")?;
             let seat: i32 = r.try_get("seat")?;
@@ -417,6 +436,25 @@ impl Store {
             t.chat.drain(..extra);
         }
         Ok(tables)
+    }
+}
+
+/// The one parameter of [`Store::load_where`]'s filter.
+#[derive(Clone)]
+enum Bind {
+    Int(i64),
+    Text(String),
+}
+
+impl Bind {
+    fn bind<'q>(
+        self,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        match self {
+            Bind::Int(n) => q.bind(n),
+            Bind::Text(t) => q.bind(t),
+        }
     }
 }
 

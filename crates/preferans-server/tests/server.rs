@@ -379,7 +379,7 @@ async fn a_seat_claim_is_stored_with_the_hands_played_before_it(url: &str) {
     store.claim_seat("t1", &bob).await.unwrap();
     // A seat is claimed once.
     assert!(store.claim_seat("t1", &bob).await.is_err());
-    let tables = store.load_tables().await.unwrap();
+    let tables = store.load_tables(usize::MAX).await.unwrap();
     let seats = &tables.iter().find(|t| t.id == "t1").unwrap().seats;
     assert_eq!(seats.len(), 1);
     assert_eq!((seats[0].seat, seats[0].name.as_str()), (1, "Bob"));
@@ -393,7 +393,7 @@ async fn the_next_game_of_a_table_is_stored_with_it(url: &str) {
     store.create_table("t1", &config, 1).await.unwrap();
     store.create_table("t2", &config, 2).await.unwrap();
     store.set_next_table("t1", "t2").await.unwrap();
-    let tables = store.load_tables().await.unwrap();
+    let tables = store.load_tables(usize::MAX).await.unwrap();
     let next = |id: &str| tables.iter().find(|t| t.id == id).unwrap().next_table.clone();
     assert_eq!(next("t1").as_deref(), Some("t2"));
     assert_eq!(next("t2"), None);
@@ -422,7 +422,7 @@ async fn the_store_keeps_each_tables_last_chat_lines(url: &str) {
     store.append_chat("t2", &line(0, "hello")).await.unwrap();
     // A line number is stored once.
     assert!(store.append_chat("t2", &line(0, "again")).await.is_err());
-    let tables = store.load_tables().await.unwrap();
+    let tables = store.load_tables(usize::MAX).await.unwrap();
     let chat = |id: &str| tables.iter().find(|t| t.id == id).unwrap().chat.clone();
     let t1 = chat("t1");
     assert_eq!(t1.len(), CHAT_LINES, "only the last lines are kept");
@@ -452,7 +452,7 @@ async fn a_seat_handed_to_a_bot_is_stored_at_once(url: &str) {
         level: "heuristic".into(),
     };
     store.hand_seat_to_bot("t1", 0, &config).await.unwrap();
-    let tables = store.load_tables().await.unwrap();
+    let tables = store.load_tables(usize::MAX).await.unwrap();
     let t = tables.iter().find(|t| t.id == "t1").unwrap();
     assert_eq!(t.config, config, "the seat is a bot's in the stored configuration");
     assert_eq!((t.seats[0].name.as_str(), t.seats[0].token.as_str()), ("Ann", ""));

@@ -22,6 +22,7 @@ pub fn fast() -> HubSettings {
         open_tables_per_address: 0,
         away_before_bot: Duration::from_secs(1),
         wrong_keys_per_minute: 0,
+        finished_tables_in_memory: 200,
     }
 }
 
