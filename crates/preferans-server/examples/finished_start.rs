@@ -11,6 +11,9 @@
 //! every time) into a fresh SQLite file; `start` starts the server on it, in a process of its
 //! own, and reports the time to start and the resident set's growth.
 
+mod common;
+use common::rss_bytes;
+
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
@@ -48,19 +51,6 @@ enum Command {
         #[arg(long)]
         cap: usize,
     },
-}
-
-/// Resident set size of this process in bytes (Linux; 0 elsewhere).
-fn rss_bytes() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(0, |kb| kb * 1024)
 }
 
 #[tokio::main]

@@ -13,6 +13,9 @@
 //! once the tables exist, and again once their 3 connections each are open (both ends of every
 //! socket live in this process).
 
+mod common;
+use common::rss_bytes;
+
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -45,19 +48,6 @@ struct Args {
     /// Seed of the bots' choices and think times.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-}
-
-/// Resident set size of this process in bytes (Linux; 0 elsewhere).
-fn rss_bytes() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(0, |kb| kb * 1024)
 }
 
 struct Stats {

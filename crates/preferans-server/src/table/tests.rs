@@ -88,13 +88,7 @@ fn views_show_only_the_viewers_cards() {
 fn restore_replays_the_stored_log() {
     let mut t = table();
     let mut log = Vec::new();
-    for _ in 0..12 {
-        let seat = t.to_move().unwrap();
-        let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
-        let next = t.try_action(seat, a).unwrap();
-        t.commit(next);
-        log.push((seat, a.to_string()));
-    }
+    play_first_legal(&mut t, 12, &mut log);
     let mut stored = stored_as_t1(&t, vec![stored_seat(0, "Ann", "x", 0)], log);
     stored.next_table = Some("t2".into());
     let r = Table::restore(&stored).unwrap();
@@ -141,13 +135,7 @@ fn a_person_sitting_down_mid_hand_is_not_named_for_the_calls_before_him() {
 fn a_restart_keeps_the_calls_made_before_a_person_sat_down_mid_hand() {
     let mut t = table();
     let mut log = Vec::new();
-    for _ in 0..2 {
-        let seat = t.to_move().unwrap();
-        let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
-        log.push((seat, a.to_string()));
-        let next = t.try_action(seat, a).unwrap();
-        t.commit(next);
-    }
+    play_first_legal(&mut t, 2, &mut log);
     assert_eq!(t.claim_point(), (0, 2), "no hand finished, two calls made");
     let mut bob = stored_seat(1, "Bob", &token_digest("secret-b"), 0);
     bob.calls_before = 2;
@@ -202,6 +190,17 @@ fn stored_seat(seat: Seat, name: &str, token: &str, hands_before: u32) -> Stored
         token: token.into(),
         hands_before,
         calls_before: 0,
+    }
+}
+
+/// Plays `actions` first legal actions, logging them.
+fn play_first_legal(t: &mut Table, actions: usize, log: &mut Vec<(Seat, String)>) {
+    for _ in 0..actions {
+        let seat = t.to_move().unwrap();
+        let a = t.observation(Viewer::Seat(seat)).unwrap().legal_actions[0];
+        let next = t.try_action(seat, a).unwrap();
+        t.commit(next);
+        log.push((seat, a.to_string()));
     }
 }
 
