@@ -381,6 +381,10 @@ impl Store {
                 id,
             });
         }
+        if tables.is_empty() {
+            // No such table (a mistyped link): no more queries.
+            return Ok(tables);
+        }
         let index: std::collections::HashMap<String, usize> =
             tables.iter().enumerate().map(|(i, t)| (t.id.clone(), i)).collect();
         let sql = format!(
