@@ -41,6 +41,11 @@ pub struct ServeArgs {
     /// nor grows with every game played (the lobby lists at most 200 games).
     #[arg(long, default_value_t = 200)]
     finished_tables_in_memory: usize,
+    /// A reverse proxy in front of the server (repeat for several): from its connections the
+    /// client's address is read from X-Forwarded-For, so each client has its own limits.
+    /// Give only proxies you run: anyone else could claim any address.
+    #[arg(long = "trusted-proxy", value_name = "ADDRESS")]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Runs the server until it is stopped.
@@ -59,6 +64,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             away_before_bot: Duration::from_secs(a.away_before_bot_secs),
             wrong_keys_per_minute: a.wrong_passwords_per_minute,
             finished_tables_in_memory: a.finished_tables_in_memory,
+            trusted_proxies: a.trusted_proxies,
             ..HubSettings::default()
         };
         let server = Server::start(a.addr, &a.database, settings)

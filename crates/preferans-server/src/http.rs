@@ -1,11 +1,11 @@
 //! HTTP routes: the pages, the lobby API, seats, scoresheet, records, replay and the
 //! WebSocket upgrade. Errors are JSON `{"error": "…"}` with a fitting status.
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
+use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,9 +19,11 @@ use crate::config::{bot_levels, TableConfig};
 use crate::hub::{Hub, HubError};
 use crate::store::TableStatus;
 
+mod client;
 mod finished;
 mod private;
 
+use client::ClientIp;
 use finished::{deal_table, record, replay, review};
 use private::{keyed_not_cached, opened_table};
 pub use private::{PRIVATE_TABLE, TABLE_KEY_HEADER, TOO_MANY_WRONG_KEYS};
@@ -108,7 +110,7 @@ async fn json_errors(response: Response) -> Response {
 
 async fn ws_upgrade(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     // Not a WebSocket request: the same JSON error as the rest of the API.
@@ -116,7 +118,7 @@ async fn ws_upgrade(
         Ok(ws) => ws,
         Err(r) => return ApiError(r.status(), format!("{} (connect with a WebSocket)", r.body_text())).into_response(),
     };
-    let Some(guard) = hub.open_connection(client.ip()) else {
+    let Some(guard) = hub.open_connection(client) else {
         return ApiError(
             StatusCode::TOO_MANY_REQUESTS,
             "too many connections from this address: close some tabs".into(),
@@ -131,7 +133,7 @@ async fn ws_upgrade(
         .write_buffer_size(0)
         .max_write_buffer_size(4 * 1024 * 1024)
         .on_upgrade(move |socket| async move {
-            crate::ws::connection(hub, socket, client.ip()).await;
+            crate::ws::connection(hub, socket, client).await;
             drop(guard);
         })
 }
@@ -250,8 +252,8 @@ fn table_link(id: &str) -> serde_json::Value {
 }
 
 /// Refuses a client over its allowance of tables and seats ([`crate::HubSettings`]).
-fn check_posts(hub: &Hub, client: SocketAddr) -> Result<(), ApiError> {
-    if hub.allow_post(client.ip()) {
+fn check_posts(hub: &Hub, client: IpAddr) -> Result<(), ApiError> {
+    if hub.allow_post(client) {
         Ok(())
     } else {
         Err(ApiError(
@@ -263,12 +265,12 @@ fn check_posts(hub: &Hub, client: SocketAddr) -> Result<(), ApiError> {
 
 async fn create_table(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     body: Result<Json<TableConfig>, axum::extract::rejection::JsonRejection>,
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
     check_posts(&hub, client)?;
     let config = json_body(body)?;
-    let id = hub.create_table_from(client.ip(), config).await?;
+    let id = hub.create_table_from(client, config).await?;
     Ok((StatusCode::CREATED, Json(table_link(&id))))
 }
 
@@ -313,15 +315,13 @@ struct RematchRequest {
 /// player who asks.
 async fn rematch(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Path(id): Path<String>,
     body: Result<Json<RematchRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     check_posts(&hub, client)?;
     let req = json_body(body)?;
-    let next = hub
-        .rematch(client.ip(), &id, &req.token, req.password.as_deref())
-        .await?;
+    let next = hub.rematch(client, &id, &req.token, req.password.as_deref()).await?;
     Ok(Json(table_link(&next)))
 }
 
@@ -337,7 +337,7 @@ struct SeatRequest {
 
 async fn claim_seat(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Path(id): Path<String>,
     body: Result<Json<SeatRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
@@ -352,7 +352,7 @@ async fn claim_seat(
 async fn sheet_svg(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let h = opened_table(&hub, &id, client, &headers).await?;

@@ -86,7 +86,7 @@ pub struct HubSettings {
     /// 0: no limit.
     pub posts_per_minute: u32,
     /// WebSocket connections one client address may hold open at once (each is sent every
-    /// change of its table); 0: no limit (behind a proxy, every client has its address).
+    /// change of its table); 0: no limit.
     pub connections_per_address: u32,
     /// Tables not yet over that one client address may have created (since the server
     /// started); 0: no limit.
@@ -101,6 +101,9 @@ pub struct HubSettings {
     /// stay in the database and are read again when someone opens them. Tables not yet over
     /// are always in memory.
     pub finished_tables_in_memory: usize,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`http/client.rs`); the
+    /// per-address limits then count each client, not the proxy. Empty: the header is not read.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for HubSettings {
@@ -114,6 +117,7 @@ impl Default for HubSettings {
             away_before_bot: Duration::from_secs(120),
             wrong_keys_per_minute: 20,
             finished_tables_in_memory: 200,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -279,6 +283,11 @@ impl Hub {
             hub.schedule(&h).await;
         }
         Ok(hub)
+    }
+
+    /// The server's settings.
+    pub fn settings(&self) -> &HubSettings {
+        &self.settings
     }
 
     /// The store.

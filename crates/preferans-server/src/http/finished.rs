@@ -2,10 +2,9 @@
 //! analysis, what each deal held, and the review of the whole game. Every card is public
 //! once the game is over (a private table's to those who hold its key).
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -13,7 +12,7 @@ use preferans::{HandState, Match, Seat, Viewer};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{opened_table, ApiError};
+use super::{opened_table, ApiError, ClientIp};
 use crate::hub::Hub;
 use crate::store::TableStatus;
 
@@ -33,7 +32,7 @@ pub(super) struct DealTableQuery {
 pub(super) async fn deal_table(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     headers: HeaderMap,
     query: Result<Query<DealTableQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
@@ -71,7 +70,7 @@ pub(super) async fn deal_table(
 pub(super) async fn review(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let h = opened_table(&hub, &id, client, &headers).await?;
@@ -91,7 +90,7 @@ pub(super) async fn review(
 pub(super) async fn record(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let h = opened_table(&hub, &id, client, &headers).await?;
@@ -135,7 +134,7 @@ fn all_actions(m: &Match) -> Vec<(Seat, preferans::Action)> {
 pub(super) async fn replay(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     headers: HeaderMap,
     query: Result<Query<ReplayQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {

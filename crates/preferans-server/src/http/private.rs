@@ -2,7 +2,7 @@
 //! token in [`TABLE_KEY_HEADER`], wrong keys are counted per address, and keyed answers are
 //! not cached along the way.
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::http::{header, HeaderMap, StatusCode};
@@ -22,11 +22,11 @@ pub const PRIVATE_TABLE: &str = "this table is private: its password (or a seat'
 /// The key a request gives for a private table ([`TABLE_KEY_HEADER`], percent-decoded),
 /// checked before the table is locked: an address past its wrong keys
 /// ([`crate::HubSettings::wrong_keys_per_minute`]) has none checked (429).
-fn given_key(hub: &Hub, client: SocketAddr, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+fn given_key(hub: &Hub, client: IpAddr, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(raw) = headers.get(TABLE_KEY_HEADER) else {
         return Ok(None);
     };
-    if !hub.may_try_key(client.ip()) {
+    if !hub.may_try_key(client) {
         return Err(ApiError(StatusCode::TOO_MANY_REQUESTS, TOO_MANY_WRONG_KEYS.into()));
     }
     Ok(raw
@@ -41,12 +41,12 @@ pub const TOO_MANY_WRONG_KEYS: &str = "too many wrong passwords from this addres
 
 /// Refuses a private table's sheet, record, replay and analyses to a request without its key
 /// ([`Table::admits`]); a wrong key counts against the address.
-fn admitted(hub: &Hub, client: SocketAddr, t: &Table, key: Option<&str>) -> Result<(), ApiError> {
+fn admitted(hub: &Hub, client: IpAddr, t: &Table, key: Option<&str>) -> Result<(), ApiError> {
     if t.admits(key) {
         return Ok(());
     }
     if key.is_some() {
-        hub.wrong_key(client.ip());
+        hub.wrong_key(client);
     }
     Err(ApiError(StatusCode::FORBIDDEN, PRIVATE_TABLE.into()))
 }
@@ -56,7 +56,7 @@ fn admitted(hub: &Hub, client: SocketAddr, t: &Table, key: Option<&str>) -> Resu
 pub(super) async fn opened_table(
     hub: &Hub,
     id: &str,
-    client: SocketAddr,
+    client: IpAddr,
     headers: &HeaderMap,
 ) -> Result<Arc<TableHandle>, ApiError> {
     let key = given_key(hub, client, headers)?;

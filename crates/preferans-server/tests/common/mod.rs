@@ -23,6 +23,7 @@ pub fn fast() -> HubSettings {
         away_before_bot: Duration::from_secs(1),
         wrong_keys_per_minute: 0,
         finished_tables_in_memory: 200,
+        trusted_proxies: Vec::new(),
     }
 }
 

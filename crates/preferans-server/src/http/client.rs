@@ -1,0 +1,100 @@
+//! The client's address, which the per-address limits count against: the connection's peer,
+//! or — when the peer is a trusted reverse proxy ([`crate::HubSettings::trusted_proxies`],
+//! `pref serve --trusted-proxy`) — the address the proxies recorded in `X-Forwarded-For`.
+//! Without it, every client behind a proxy would share the proxy's address and its limits.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+
+use super::ApiError;
+use crate::hub::Hub;
+
+/// The client's address (see the module).
+pub(crate) struct ClientIp(pub IpAddr);
+
+impl FromRequestParts<Arc<Hub>> for ClientIp {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip())
+            .ok_or_else(|| ApiError(StatusCode::INTERNAL_SERVER_ERROR, "no peer address".into()))?;
+        Ok(ClientIp(client_ip(
+            peer,
+            &parts.headers,
+            &hub.settings().trusted_proxies,
+        )))
+    }
+}
+
+/// From `peer` back along `X-Forwarded-For` (each proxy appends the address it was reached
+/// from), as long as the hop is a trusted proxy: the first address that is not one. A garbled
+/// entry stops the walk at the proxy that passed it on.
+pub(crate) fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    let mut client = peer;
+    for hop in hops.iter().rev() {
+        if !trusted.contains(&client) {
+            break;
+        }
+        match hop.parse::<IpAddr>() {
+            Ok(ip) => client = ip,
+            Err(_) => break,
+        }
+    }
+    client
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forwarded(values: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append("x-forwarded-for", v.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_is_believed() {
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let client: IpAddr = "203.0.113.7".parse().unwrap();
+        let h = forwarded(&["203.0.113.7"]);
+        assert_eq!(client_ip(proxy, &h, &[proxy]), client);
+        // Anyone else may write the header: it is not read.
+        assert_eq!(client_ip(client, &forwarded(&["10.9.9.9"]), &[proxy]), client);
+        assert_eq!(client_ip(proxy, &h, &[]), proxy, "no proxy trusted");
+        assert_eq!(client_ip(proxy, &HeaderMap::new(), &[proxy]), proxy, "no header");
+    }
+
+    #[test]
+    fn the_walk_stops_at_the_first_address_that_is_not_a_trusted_proxy() {
+        let (edge, inner): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        // A client's own made-up entry comes first; the proxies append theirs after it.
+        let h = forwarded(&["6.6.6.6, 198.51.100.4", "10.0.0.1"]);
+        assert_eq!(
+            client_ip(inner, &h, &[edge, inner]),
+            "198.51.100.4".parse::<IpAddr>().unwrap()
+        );
+        // A garbled hop: the proxy that passed it on is the address.
+        let h = forwarded(&["198.51.100.4, not-an-address"]);
+        assert_eq!(client_ip(edge, &h, &[edge]), edge);
+        // IPv6 too.
+        let h = forwarded(&["2001:db8::5"]);
+        assert_eq!(client_ip(edge, &h, &[edge]), "2001:db8::5".parse::<IpAddr>().unwrap());
+    }
+}
