@@ -408,7 +408,9 @@ impl Store {
         }
         let sql =
             format!("SELECT table_id, seq, seat, action FROM pref_actions WHERE {of_tables} ORDER BY table_id, seq");
-        for r in arg.clone().bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
+        // Row by row: a log is most of a table's rows, and only its text is kept.
+        let mut rows = arg.clone().bind(sqlx::query(&sql)).fetch(&self.pool);
+        while let Some(r) = futures_util::TryStreamExt::try_next(&mut rows).await? {
             let id: String = r.try_get("table_id")?;
             let seq: i64 = r.try_get("seq")?;
             let seat: i32 = r.try_get("seat")?;
@@ -420,6 +422,8 @@ impl Store {
                 t.actions.push((seat as u8, r.try_get("action")?));
             }
         }
+        // The stream holds a connection until it is dropped.
+        drop(rows);
         let sql =
             format!("SELECT table_id, seq, seat, name, text FROM pref_chat WHERE {of_tables} ORDER BY table_id, seq");
         for r in arg.bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
