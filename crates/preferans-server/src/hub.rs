@@ -18,6 +18,7 @@ use crate::store::{now_ms, Store, StoreError, TableStatus};
 use crate::table::Table;
 
 mod bots;
+mod finished;
 mod leave;
 mod rematch;
 
@@ -303,55 +304,6 @@ impl Hub {
     /// The deal tables of finished hands made so far.
     pub fn deal_tables(&self) -> &crate::analysis::DealTables {
         &self.deal_tables
-    }
-
-    /// A table by id.
-    ///
-    /// # Errors
-    /// No such table.
-    pub async fn table(&self, id: &str) -> Result<Arc<TableHandle>, HubError> {
-        let no_table = || HubError::NoTable(id.chars().take(40).collect());
-        if let Some(h) = self.tables.read().await.get(id) {
-            return Ok(h.clone());
-        }
-        // A finished table that is not in memory: read it again (`finished_tables_in_memory`).
-        let stored = self.store.load_table(id).await?.ok_or_else(no_table)?;
-        let mut table = Table::restore(&stored).map_err(|e| {
-            tracing::error!(table = %id, "not loaded: {e}");
-            no_table()
-        })?;
-        table.away_before_bot_ms = self.away_before_bot_ms();
-        let mut map = self.tables.write().await;
-        // Another request may have read it meanwhile: one table, one handle.
-        let h = map
-            .entry(id.to_string())
-            .or_insert_with(|| Arc::new(handle(table)))
-            .clone();
-        self.forget_finished_tables(&mut map, id);
-        Ok(h)
-    }
-
-    /// Drops finished tables from memory, oldest first, past
-    /// [`HubSettings::finished_tables_in_memory`]; never `keep`, nor a table someone has open
-    /// (its connections hold the handle and would miss what another copy is told) or busy.
-    fn forget_finished_tables(&self, map: &mut HashMap<String, Arc<TableHandle>>, keep: &str) {
-        let mut finished: Vec<(i64, String)> = map
-            .values()
-            .filter(|h| h.id != keep && h.changed.receiver_count() == 0 && Arc::strong_count(h) == 1)
-            .filter_map(|h| {
-                let t = h.state.try_lock().ok()?;
-                (t.status() == TableStatus::Finished).then(|| (t.created_at, h.id.clone()))
-            })
-            .collect();
-        let cap = self.settings.finished_tables_in_memory;
-        // Counted over the forgettable ones only: an open or busy one stays without being counted.
-        if finished.len() <= cap {
-            return;
-        }
-        finished.sort();
-        for (_, id) in &finished[..finished.len() - cap] {
-            map.remove(id);
-        }
     }
 
     /// Every table.
