@@ -137,8 +137,12 @@ pub struct Hub {
     posts: Option<AddressLimiter>,
     /// Open WebSocket connections by client address.
     connections: std::sync::Mutex<HashMap<std::net::IpAddr, u32>>,
-    /// The tables each client address created since the server started.
-    created_by: Mutex<HashMap<std::net::IpAddr, Vec<Arc<TableHandle>>>>,
+    /// The tables each client address created that may still be playing. Weak: a finished
+    /// table leaves memory ([`HubSettings::finished_tables_in_memory`]) whoever created it.
+    created_by: Mutex<HashMap<std::net::IpAddr, Vec<std::sync::Weak<TableHandle>>>>,
+    /// Held while a table not in memory is read from the store, so that two requests for it
+    /// make one copy, read after every change the last copy stored.
+    loading: Mutex<()>,
     /// Held while a rematch is started, so that two players asking at once get one table.
     rematches: Mutex<()>,
     /// Wrong private-table keys by client address: since when it is counted, how many.
@@ -255,6 +259,7 @@ impl Hub {
             posts,
             connections: std::sync::Mutex::new(HashMap::new()),
             created_by: Mutex::new(HashMap::new()),
+            loading: Mutex::new(()),
             rematches: Mutex::new(()),
             wrong_keys: std::sync::Mutex::new(HashMap::new()),
             reviews: crate::review::Reviews::default(),
@@ -323,12 +328,18 @@ impl Hub {
     ) -> Result<String, HubError> {
         let cap = self.settings.open_tables_per_address;
         let mut created = self.created_by.lock().await;
+        // A table gone from memory was finished: no address counts it any more.
+        created.retain(|_, tables| {
+            tables.retain(|t| t.strong_count() > 0);
+            !tables.is_empty()
+        });
         let mine = created.entry(address).or_default();
         if cap != 0 {
             let mut open = Vec::with_capacity(mine.len());
-            for h in mine.drain(..) {
+            for weak in mine.drain(..) {
+                let Some(h) = weak.upgrade() else { continue };
                 if h.state.lock().await.status() != TableStatus::Finished {
-                    open.push(h);
+                    open.push(weak);
                 }
             }
             *mine = open;
@@ -342,7 +353,7 @@ impl Hub {
         // Without a limit nothing is counted (nor kept).
         if cap != 0 {
             if let Some(h) = self.tables.read().await.get(&id) {
-                mine.push(h.clone());
+                mine.push(Arc::downgrade(h));
             }
         }
         Ok(id)
@@ -391,10 +402,14 @@ impl Hub {
             return Err(HubError::BadRequest("a name has 1 to 30 characters".into()));
         }
         // Names end up in records, terminals and SVG, and before other people's eyes.
-        if name.chars().any(crate::config::hidden_char) {
+        if name.chars().any(crate::config::invisible_char) {
             return Err(HubError::BadRequest(
-                "a name holds no control or text-direction characters".into(),
+                "a name holds no control, invisible or text-direction characters".into(),
             ));
+        }
+        // Each page marks its reader's own seat "(you)": nobody else's name may say it.
+        if name.to_lowercase().ends_with("(you)") {
+            return Err(HubError::BadRequest("a name may not end with \"(you)\"".into()));
         }
         let seats = t.config.seats.len();
         if let Some(s) = seat.filter(|&s| usize::from(s) >= seats) {

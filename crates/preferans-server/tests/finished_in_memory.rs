@@ -105,4 +105,54 @@ async fn finished_tables_are_read_from_the_database_when_asked_for(url: &str) {
     assert_eq!(status, 404);
 }
 
-on_both_databases!(finished_tables_are_read_from_the_database_when_asked_for);
+/// Tables created over HTTP are counted per address (`open_tables_per_address`); that count
+/// must not keep a finished one in memory.
+async fn games_finished_while_the_server_runs_leave_memory(url: &str) {
+    let settings = HubSettings {
+        finished_tables_in_memory: 1,
+        open_tables_per_address: 20,
+        ..common::fast()
+    };
+    let server = Server::start("127.0.0.1:0".parse().unwrap(), url, settings)
+        .await
+        .unwrap();
+    let config =
+        json!({"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}], "hand_limit": 1, "seed": 5});
+    let config: TableConfig = serde_json::from_value(config).unwrap();
+    let (first, second) = ("198.51.100.1".parse().unwrap(), "198.51.100.2".parse().unwrap());
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(server.hub.create_table_from(first, config.clone()).await.unwrap());
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    for id in &ids[..2] {
+        let h = server.hub.table(id).await.unwrap();
+        loop {
+            let (seat, action) = {
+                let t = h.state.lock().await;
+                let Some(s) = t.to_move() else { break };
+                (s, t.observation(Viewer::Seat(s)).unwrap().legal_actions[0])
+            };
+            server.hub.act(&h, seat, action).await.unwrap();
+        }
+    }
+    let lobby = listed(&server).await;
+    assert!(ids.iter().all(|id| lobby.contains(id)), "{lobby:?}");
+    // A table another address creates: the older finished game leaves memory, although its
+    // creator has created nothing since.
+    let newest = server.hub.create_table_from(second, config).await.unwrap();
+    let lobby = listed(&server).await;
+    assert!(
+        lobby.contains(&newest) && lobby.contains(&ids[1]) && lobby.contains(&ids[2]),
+        "{lobby:?}"
+    );
+    assert!(!lobby.contains(&ids[0]), "{lobby:?}");
+    // It is read again when asked for.
+    let (status, entry) = get(server.addr, &format!("/api/tables/{}", ids[0])).await;
+    assert_eq!(status, 200, "{entry}");
+}
+
+on_both_databases!(
+    finished_tables_are_read_from_the_database_when_asked_for,
+    games_finished_while_the_server_runs_leave_memory
+);

@@ -20,18 +20,25 @@ impl Hub {
             return Ok(h.clone());
         }
         // A finished table that is not in memory: read it again (`finished_tables_in_memory`).
+        // One reader at a time, so that a copy read from the store is never older than one
+        // another request read, changed (chat, a rematch's link) and let go meanwhile.
+        let _loading = self.loading.lock().await;
+        if let Some(h) = self.tables.read().await.get(id) {
+            return Ok(h.clone());
+        }
         let stored = self.store.load_table(id).await?.ok_or_else(no_table)?;
-        let mut table = Table::restore(&stored).map_err(|e| {
+        // Replaying a long game takes milliseconds: off the async workers.
+        let restored = tokio::task::spawn_blocking(move || Table::restore(&stored))
+            .await
+            .unwrap_or_else(|e| Err(format!("replay stopped: {e}")));
+        let mut table = restored.map_err(|e| {
             tracing::error!(table = %id, "not loaded: {e}");
             no_table()
         })?;
         table.away_before_bot_ms = self.away_before_bot_ms();
+        let h = Arc::new(handle(table));
         let mut map = self.tables.write().await;
-        // Another request may have read it meanwhile: one table, one handle.
-        let h = map
-            .entry(id.to_string())
-            .or_insert_with(|| Arc::new(handle(table)))
-            .clone();
+        map.insert(id.to_string(), h.clone());
         self.forget_finished_tables(&mut map, id);
         Ok(h)
     }

@@ -52,8 +52,9 @@ impl Hub {
         // New deals, whatever the finished game was dealt from.
         config.seed = None;
         let next = self.create_table_from(address, config).await?;
-        // The new table exists now: link it even if the link cannot be stored (then only a
-        // restart forgets it), rather than have the next asker create another one.
+        // The new table exists now: link it even if the link cannot be stored (then a restart,
+        // or the finished table leaving memory, forgets it), rather than have the next asker
+        // create another one.
         if let Err(e) = self.store.set_next_table(id, &next).await {
             tracing::error!(table = %id, next = %next, "the next game's link was not stored: {e}");
         }
