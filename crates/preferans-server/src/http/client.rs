@@ -35,26 +35,38 @@ impl FromRequestParts<Arc<Hub>> for ClientIp {
 
 /// From `peer` back along `X-Forwarded-For` (each proxy appends the address it was reached
 /// from), as long as the hop is a trusted proxy: the first address that is not one. A garbled
-/// entry stops the walk at the proxy that passed it on.
+/// entry stops the walk at the proxy that passed it on. Addresses are compared in canonical
+/// form: a dual-stack listener sees an IPv4 proxy as `::ffff:a.b.c.d`.
 pub(crate) fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
-    let hops: Vec<&str> = headers
+    // Split before decoding: a client's own non-ASCII entry must not hide the entries its
+    // proxies appended after it.
+    let hops: Vec<&[u8]> = headers
         .get_all("x-forwarded-for")
         .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(str::trim)
+        .flat_map(|v| v.as_bytes().split(|b| *b == b','))
         .collect();
-    let mut client = peer;
+    let is_trusted = |ip: IpAddr| trusted.iter().any(|t| t.to_canonical() == ip);
+    let mut client = peer.to_canonical();
     for hop in hops.iter().rev() {
-        if !trusted.contains(&client) {
+        if !is_trusted(client) {
             break;
         }
-        match hop.parse::<IpAddr>() {
-            Ok(ip) => client = ip,
-            Err(_) => break,
+        match parse_hop(hop) {
+            Some(ip) => client = ip.to_canonical(),
+            None => break,
         }
     }
     client
+}
+
+/// One `X-Forwarded-For` entry: an address, with or without a port (`1.2.3.4:5678`,
+/// `[2001:db8::1]:443`) or brackets (`[2001:db8::1]`), as proxies write them.
+fn parse_hop(hop: &[u8]) -> Option<IpAddr> {
+    let hop = std::str::from_utf8(hop).ok()?.trim();
+    hop.parse::<IpAddr>()
+        .ok()
+        .or_else(|| hop.parse::<SocketAddr>().ok().map(|a| a.ip()))
+        .or_else(|| hop.strip_prefix('[')?.strip_suffix(']')?.parse().ok())
 }
 
 #[cfg(test)]
@@ -96,5 +108,38 @@ mod tests {
         // IPv6 too.
         let h = forwarded(&["2001:db8::5"]);
         assert_eq!(client_ip(edge, &h, &[edge]), "2001:db8::5".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn proxies_written_with_ports_brackets_or_as_mapped_ipv6_are_understood() {
+        let proxy: IpAddr = "10.0.0.5".parse().unwrap();
+        let client: IpAddr = "198.51.100.4".parse().unwrap();
+        // A dual-stack listener (`--addr [::]:8080`) sees the IPv4 proxy as a mapped address.
+        let mapped: IpAddr = "::ffff:10.0.0.5".parse().unwrap();
+        assert_eq!(client_ip(mapped, &forwarded(&["198.51.100.4"]), &[proxy]), client);
+        // A mapped client address is the same client as its IPv4 form (one set of limits).
+        assert_eq!(client_ip(proxy, &forwarded(&["::ffff:198.51.100.4"]), &[proxy]), client);
+        for hop in ["198.51.100.4:5678", " 198.51.100.4 "] {
+            assert_eq!(client_ip(proxy, &forwarded(&[hop]), &[proxy]), client, "{hop}");
+        }
+        let v6: IpAddr = "2001:db8::1".parse().unwrap();
+        for hop in ["[2001:db8::1]:443", "[2001:db8::1]"] {
+            assert_eq!(client_ip(proxy, &forwarded(&[hop]), &[proxy]), v6, "{hop}");
+        }
+    }
+
+    #[test]
+    fn a_client_s_non_ascii_entry_does_not_hide_what_the_proxy_appended() {
+        let proxy: IpAddr = "10.0.0.5".parse().unwrap();
+        let mut h = HeaderMap::new();
+        let value = axum::http::HeaderValue::from_bytes(b"\xe9t\xe9, 198.51.100.4").unwrap();
+        h.append("x-forwarded-for", value);
+        assert_eq!(
+            client_ip(proxy, &h, &[proxy]),
+            "198.51.100.4".parse::<IpAddr>().unwrap()
+        );
+        // Trusting the client's garbled entry is never possible: the walk stops there.
+        let inner: IpAddr = "198.51.100.4".parse().unwrap();
+        assert_eq!(client_ip(proxy, &h, &[proxy, inner]), inner);
     }
 }
