@@ -3,6 +3,8 @@ import { el, api, cardEl, cardLabel, RED, actionLabel, holderName, contractText,
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
+// The table's API path, the id encoded: a crafted address must not reach another table's.
+const tablePath = `/api/tables/${encodeURIComponent(tableId)}`;
 let step = 0;
 let total = 0;
 let hand = 0;
@@ -24,7 +26,7 @@ async function show(n, deal = false) {
   wanted = Math.max(0, total ? Math.min(n, total) : n);
   wantedDeal = deal || wanted === 0;
   try {
-    const r = await api(`/api/tables/${tableId}/replay?step=${Math.max(0, n)}&analysis=true${deal ? "&deal=true" : ""}`);
+    const r = await api(`${tablePath}/replay?step=${Math.max(0, n)}&analysis=true${deal ? "&deal=true" : ""}`);
     if (mine !== asked) return;
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
     wanted = step;
@@ -106,7 +108,7 @@ async function showDealTable(n, seats) {
   $("deal-status").textContent = "analysing the deal…";
   let t;
   try {
-    t = await api(`/api/tables/${tableId}/deal-table?hand=${n}`);
+    t = await api(`${tablePath}/deal-table?hand=${n}`);
   } catch (e) {
     t = { error: e.message };
   }
@@ -164,7 +166,7 @@ async function review() {
   $("review-btn").disabled = true;
   let r;
   try {
-    r = await api(`/api/tables/${tableId}/review`);
+    r = await api(`${tablePath}/review`);
   } catch (e) {
     $("review-status").textContent = e.message;
     $("review-progress").hidden = true;
@@ -206,7 +208,9 @@ function showReview(r) {
 }
 
 $("review-btn").onclick = review;
-$("where").textContent = `table ${tableId}`;
+// Until the server knows the table, the address's id is shown only when it looks like one
+// (a crafted address must not put a sentence of its own in the heading).
+$("where").textContent = /^[0-9a-f]{1,16}$/.test(tableId) ? `table ${tableId}` : "table";
 $("first").onclick = () => show(0);
 $("prev").onclick = prev;
 $("next").onclick = next;
@@ -216,14 +220,14 @@ $("next-hand").onclick = () => jumpHand(1);
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") next(); if (e.key === "ArrowLeft") prev(); });
 // Only a finished game is replayed (its cards are public then): a game still being played, or
 // no such table, says so with the way on instead of dead controls.
-api(`/api/tables/${tableId}`).then(async (t) => {
+api(`${tablePath}`).then(async (t) => {
   $("where").textContent = t.name || `table ${tableId}`;
   document.title = `Preferans — replay of ${t.name || tableId}`;
   $("download").replaceWith(recordLink(tableId, t.private, { id: "download", text: "download the record" }));
   // A private game's replay opens to its players and to whoever knows its password.
   const refusal = async () => {
     try {
-      await api(`/api/tables/${tableId}/replay?step=0`);
+      await api(`${tablePath}/replay?step=0`);
       return null;
     } catch (e) {
       return isPrivateRefusal(e.message) ? e.message : null;
@@ -243,7 +247,7 @@ api(`/api/tables/${tableId}`).then(async (t) => {
   if (t.finished) return show(0);
   $("download").hidden = true;
   document.querySelectorAll("main > *").forEach((e) => { e.hidden = true; });
-  document.querySelector("main").prepend(el("section", { class: "panel", id: "not-finished" }, el("p", { text: "This game is still being played: its replay opens when it is over." }), el("a", { href: `/table/${tableId}`, text: "watch the table" })));
+  document.querySelector("main").prepend(el("section", { class: "panel", id: "not-finished" }, el("p", { text: "This game is still being played: its replay opens when it is over." }), el("a", { href: `/table/${encodeURIComponent(tableId)}`, text: "watch the table" })));
 }, (e) => {
   $("download").hidden = true;
   document.querySelectorAll("main > *").forEach((x) => { x.hidden = true; });

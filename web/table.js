@@ -5,6 +5,8 @@ import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
+// The table's API path, the id encoded: a crafted address must not reach another table's.
+const tablePath = `/api/tables/${encodeURIComponent(tableId)}`;
 let token = localStorage.getItem(tokenKey(tableId));
 let ws = null;
 let state = null;
@@ -448,7 +450,7 @@ async function rematch() {
   $("error").textContent = "";
   const password = $("rematch-password")?.value || localStorage.getItem(passwordKey(tableId)) || null;
   try {
-    const { id } = await api(`/api/tables/${tableId}/rematch`, { token, password });
+    const { id } = await api(`${tablePath}/rematch`, { token, password });
     await goToNextGame(id, password);
   } catch (e) {
     $("error").textContent = e.message;
@@ -511,7 +513,7 @@ async function takeSeat(seat) {
   try {
     // The box beside the seats, the locked page's, or the one this browser keeps.
     const password = $("password").value || $("watch-password")?.value || localStorage.getItem(passwordKey(tableId)) || null;
-    const r = await api(`/api/tables/${tableId}/seats`, { name, seat, password });
+    const r = await api(`${tablePath}/seats`, { name, seat, password });
     token = r.token;
     localStorage.setItem(tokenKey(tableId), token);
     // A private table's password still opens its sheet, record and replay after a leave.
@@ -534,7 +536,7 @@ typedShortcuts({
 async function awayToBot(seat) {
   $("error").textContent = "";
   try {
-    await api(`/api/tables/${tableId}/seats/${seat}/bot`, { token });
+    await api(`${tablePath}/seats/${seat}/bot`, { token });
   } catch (e) {
     $("error").textContent = e.message;
   }
@@ -545,7 +547,7 @@ async function awayToBot(seat) {
 $("leave-btn").addEventListener("click", async () => {
   if (!confirm("Leave the table? A bot plays your seat, under your name, for the rest of the game.")) return;
   try {
-    await api(`/api/tables/${tableId}/leave`, { token });
+    await api(`${tablePath}/leave`, { token });
     localStorage.removeItem(tokenKey(tableId));
     token = null;
   } catch (e) {
@@ -564,7 +566,7 @@ $("chat-form").addEventListener("submit", (ev) => {
   $("chat-text").value = "";
 });
 $("hint-btn").addEventListener("click", () => { if (send({ type: "hint", token })) $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); });
-api(`/api/tables/${tableId}`).then((t) => {
+api(`${tablePath}`).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
   isPrivate = t.private;
   summary = t;

@@ -34,9 +34,9 @@ const FILES: &[(&str, &str, &str)] = &[
 ];
 
 /// What a page may load and who may frame it: only this server's own scripts, styles and
-/// connections (the favicon is a data URI; a private table's sheet a blob the page fetched with
+/// connections (`'self'` covers its own `ws:`/`wss:`) (the favicon is a data URI; a private table's sheet a blob the page fetched with
 /// its key), and no other site may frame it (clickjacking).
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; connect-src 'self' ws: wss:; \
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; connect-src 'self'; \
      frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
 
 /// An HTML page, with its security headers.

@@ -205,6 +205,13 @@ pub(crate) fn hidden_char(c: char) -> bool {
         || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Characters a player's name may not hold besides [`hidden_char`]: invisible
+/// ones, by which two names that look alike would differ. The zero-width joiners (U+200C,
+/// U+200D) stay: scripts and emoji need them. Chat lines may hold these.
+pub(crate) fn invisible_char(c: char) -> bool {
+    hidden_char(c) || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

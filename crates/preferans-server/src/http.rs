@@ -362,6 +362,12 @@ async fn sheet_svg(
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
             (header::CACHE_CONTROL, "no-store"),
+            // Opened as a page of its own: no script, whatever a name in it says.
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'none'; style-src 'unsafe-inline'",
+            ),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         ],
         svg,
     )

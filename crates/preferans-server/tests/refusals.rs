@@ -46,11 +46,22 @@ async fn seat_claims_are_refused_with_the_status_the_protocol_names() {
         assert!(error_of(&v).contains("1 to 30 characters"), "{v}");
     }
     // Control characters, and text-direction overrides that make one name read as another.
-    for name in ["\u{1b}[31mEve", "Eve\u{202E}naA", "\u{2067}Bob"] {
+    // Invisible characters too, by which two names that look alike would differ.
+    for name in [
+        "\u{1b}[31mEve",
+        "Eve\u{202E}naA",
+        "\u{2067}Bob",
+        "An\u{200B}n",
+        "\u{FEFF}Ann",
+    ] {
         let (status, v) = claim(json!({ "name": name })).await;
         assert_eq!(status, 400, "{name:?}: {v}");
-        assert!(error_of(&v).contains("control or text-direction characters"), "{v}");
+        assert!(error_of(&v).contains("invisible or text-direction characters"), "{v}");
     }
+    // Each page marks its reader's own seat "(you)": a name may not claim it.
+    let (status, v) = claim(json!({"name": "Boris (You)"})).await;
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("(you)"), "{v}");
     for name in ["a\u{0}b", "a\u{202D}b"] {
         let (status, v) = post(server.addr, "/api/tables", json!({"name": name, "seats": seats})).await;
         assert_eq!(status, 400, "{v}");
