@@ -220,7 +220,7 @@ $("next-hand").onclick = () => jumpHand(1);
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") next(); if (e.key === "ArrowLeft") prev(); });
 // Only a finished game is replayed (its cards are public then): a game still being played, or
 // no such table, says so with the way on instead of dead controls.
-api(`${tablePath}`).then(async (t) => {
+api(tablePath).then(async (t) => {
   $("where").textContent = t.name || `table ${tableId}`;
   document.title = `Preferans — replay of ${t.name || tableId}`;
   $("download").replaceWith(recordLink(tableId, t.private, { id: "download", text: "download the record" }));

@@ -566,7 +566,7 @@ $("chat-form").addEventListener("submit", (ev) => {
   $("chat-text").value = "";
 });
 $("hint-btn").addEventListener("click", () => { if (send({ type: "hint", token })) $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); });
-api(`${tablePath}`).then((t) => {
+api(tablePath).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
   isPrivate = t.private;
   summary = t;

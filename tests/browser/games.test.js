@@ -211,6 +211,19 @@ test("the replay of a game still being played says so, with the way to watch it"
   assert.equal(await page.locator("#next").isVisible(), false);
 });
 
+test("a crafted address reaches no other table: the id is one path segment, and the heading says no words of the address's", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "still on", seats, hand_limit: 1 })).json();
+  const page = await browser.newPage();
+  const asked = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto(`${base}/replay/you%20won%20a%20prize%2F..%2F${id}`);
+  await page.waitForSelector("#not-finished .error");
+  assert.match(await page.locator("#not-finished").innerText(), /no table/);
+  assert.equal(await page.locator("#where").innerText(), "table");
+  assert.ok(asked.every((p) => !p.startsWith(`/api/tables/${id}`)), asked.join(" "));
+});
+
 test("a four-player replay keeps every seat's place, the dealer's box saying he sits out", async () => {
   const bots = [1, 2, 3, 4].map(() => ({ kind: "bot", level: "random" }));
   const { id } = await (await post("/api/tables", { name: "four", seats: bots, hand_limit: 2, seed: 5 })).json();
