@@ -215,12 +215,19 @@ impl Match {
     }
 }
 
+/// X3: no all-pass multiplier exceeds this, cap or no cap (docs/rules.md "All-pass"): without
+/// a cap the geometric one would pass 2^60 after 61 all-passes in a row and every score would
+/// wrap around. It is above the largest cap an option may name (1,000,000), and no table
+/// reaches it in play (the 21st all-pass in a row, geometric).
+pub const ALLPASS_MULTIPLIER_CEILING: u64 = 1 << 20;
+
 fn base_multiplier(p: Progression, n: u32) -> u64 {
-    match p {
+    let m = match p {
         Progression::None => 1,
         Progression::Arithmetic => u64::from(n),
-        Progression::Geometric => 1u64 << (n.saturating_sub(1)).min(62),
-    }
+        Progression::Geometric => 1u64 << (n.saturating_sub(1)).min(20),
+    };
+    m.min(ALLPASS_MULTIPLIER_CEILING)
 }
 
 #[cfg(test)]
@@ -317,6 +324,28 @@ mod tests {
         );
         let n = m(&[]);
         assert_eq!(n.allpass_multiplier(5), 1);
+    }
+
+    #[test]
+    fn x3_without_a_cap_the_multiplier_stops_at_its_ceiling_and_scores_stay_zero_sum() {
+        let rules = Rules::sochi()
+            .with("allpass_progression", "geometric")
+            .and_then(|r| r.with("allpass_talon", "closed"))
+            .unwrap();
+        let mut m = Match::new(rules, 3, 0, None);
+        assert_eq!(m.allpass_multiplier(21), ALLPASS_MULTIPLIER_CEILING);
+        assert_eq!(m.allpass_multiplier(64), ALLPASS_MULTIPLIER_CEILING);
+        assert_eq!(m.allpass_multiplier(u32::MAX), ALLPASS_MULTIPLIER_CEILING);
+        // 70 all-passes in a row: past the 61st the scores wrapped around before.
+        for _ in 0..70 {
+            assert!(matches!(pass_out(&mut m), HandOutcome::AllPass { .. }));
+        }
+        let st = m.sheet().settlement(m.rules());
+        let exact: Vec<(i64, i64)> = (0..3).map(|s| st.exact(s)).collect();
+        let den = exact[0].1;
+        assert!(exact.iter().all(|&(_, d)| d == den), "{exact:?}");
+        assert_eq!(exact.iter().map(|&(n, _)| n).sum::<i64>(), 0, "{exact:?}");
+        assert!(exact.iter().all(|&(n, _)| n.abs() < 1 << 40), "{exact:?}");
     }
 
     #[test]
