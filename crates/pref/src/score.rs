@@ -45,8 +45,14 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
     let st = sheet.settlement(m.rules());
     let _ = writeln!(out, "Settlement (whists, S10):");
     let labels: Vec<String> = (0..players).map(|s| format!("{s} {}", name(names, s))).collect();
-    // The column as wide as the longest name, so the numbers line up.
-    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(12);
+    // The column as wide as the longest name, so the numbers line up (up to 60 characters: a
+    // longer name pushes its own line out; `fmt` takes no width past 65,535 at all).
+    let width = labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(12, 60);
     for (s, label) in labels.iter().enumerate() {
         let (num, den) = st.exact(s);
         let _ = writeln!(

@@ -415,3 +415,21 @@ fn option_names_in_any_case_and_a_pulya_on_standard_output() {
     assert!(stdout_of(&out).trim_start().starts_with("<svg") || stdout_of(&out).trim_start().starts_with("<?xml"));
     assert!(!dir.path().join("-").exists() && !std::path::Path::new("-").exists());
 }
+
+#[test]
+fn score_prints_a_record_with_a_very_long_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    pref()
+        .args(["sim", "--seed", "3", "--hands", "5", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // Past 65,535 characters a formatting width panics.
+    json["players"][0]["name"] = "x".repeat(70_000).into();
+    std::fs::write(&file, json.to_string()).unwrap();
+    let out = pref().arg("score").arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Settlement"));
+}
