@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// WebSocket connections one client address may hold open at once (0: no limit).
     #[arg(long, default_value_t = 64)]
     connections_per_address: u32,
+    /// HTTP connections one client address may hold open at once (0: no limit); a request's
+    /// headers must arrive within 10 seconds of its connection or the previous answer.
+    #[arg(long, default_value_t = 256)]
+    http_connections_per_address: u32,
     /// Tables still playing that one client address may have created (0: no limit).
     #[arg(long, default_value_t = 20)]
     open_tables_per_address: u32,
@@ -60,6 +64,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             bot_delay: Duration::from_millis(a.bot_delay_ms),
             posts_per_minute: a.posts_per_minute,
             connections_per_address: a.connections_per_address,
+            http_connections_per_address: a.http_connections_per_address,
             open_tables_per_address: a.open_tables_per_address,
             away_before_bot: Duration::from_secs(a.away_before_bot_secs),
             wrong_keys_per_minute: a.wrong_passwords_per_minute,

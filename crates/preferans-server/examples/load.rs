@@ -154,6 +154,7 @@ async fn main() -> anyhow::Result<()> {
         // Every table and seat comes from this one address.
         posts_per_minute: 0,
         connections_per_address: 0,
+        http_connections_per_address: 0,
         open_tables_per_address: 0,
         ..HubSettings::default()
     };

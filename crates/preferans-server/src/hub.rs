@@ -89,6 +89,13 @@ pub struct HubSettings {
     /// WebSocket connections one client address may hold open at once (each is sent every
     /// change of its table); 0: no limit.
     pub connections_per_address: u32,
+    /// TCP connections one client address may hold open at once while they speak HTTP (a
+    /// WebSocket counts under [`HubSettings::connections_per_address`] once upgraded); past
+    /// them a new one is closed at once. Trusted proxies are not counted. 0: no limit.
+    pub http_connections_per_address: u32,
+    /// How long a request's headers may take to arrive, from the connection or the previous
+    /// answer; past it the connection is closed (`listen.rs`).
+    pub header_deadline: Duration,
     /// Tables not yet over that one client address may have created (since the server
     /// started); 0: no limit.
     pub open_tables_per_address: u32,
@@ -114,6 +121,8 @@ impl Default for HubSettings {
             hint_budget: 40,
             posts_per_minute: 60,
             connections_per_address: 64,
+            http_connections_per_address: 256,
+            header_deadline: Duration::from_secs(10),
             open_tables_per_address: 20,
             away_before_bot: Duration::from_secs(120),
             wrong_keys_per_minute: 20,

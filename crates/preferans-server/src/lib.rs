@@ -15,6 +15,7 @@ pub mod assets;
 pub mod config;
 pub mod http;
 pub mod hub;
+mod listen;
 pub mod protocol;
 pub mod review;
 pub mod store;
@@ -50,9 +51,8 @@ impl Server {
         let store = Store::connect(database).await?;
         let hub = Hub::start(store, settings).await?;
         let app = http::router(hub.clone());
-        // Client addresses reach the handlers (rate limits per address).
-        let app = app.into_make_service_with_connect_info::<SocketAddr>();
-        let task = tokio::spawn(async move { axum::serve(listener, app).await });
+        // Client addresses reach the handlers (rate limits per address) as `ConnectInfo`.
+        let task = tokio::spawn(listen::serve(listener, app, hub.clone()));
         Ok(Server { addr, hub, task })
     }
 

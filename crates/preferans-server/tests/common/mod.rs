@@ -19,6 +19,8 @@ pub fn fast() -> HubSettings {
         hint_budget: 4,
         posts_per_minute: 0,
         connections_per_address: 0,
+        http_connections_per_address: 0,
+        header_deadline: Duration::from_secs(10),
         open_tables_per_address: 0,
         away_before_bot: Duration::from_secs(1),
         wrong_keys_per_minute: 0,

@@ -1,0 +1,138 @@
+//! The accept loop. Each TCP connection is served as HTTP/1.1 (WebSocket upgrades included)
+//! with a deadline for every request's headers ([`crate::HubSettings::header_deadline`], from
+//! the connection or the previous answer): a client that opens connections and sends nothing, or its headers a
+//! byte at a time, would otherwise hold them for ever, and enough of them would take every
+//! file descriptor the process has (nobody else could connect). One client address may also
+//! hold at most [`crate::HubSettings::http_connections_per_address`] at once.
+//! `axum::serve` sets neither.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tower::Service;
+
+use crate::hub::Hub;
+
+/// Open connections by client address.
+type OpenConnections = Arc<Mutex<HashMap<IpAddr, u32>>>;
+
+/// One open connection, counted until it is dropped.
+struct Counted {
+    open: OpenConnections,
+    ip: IpAddr,
+}
+
+impl Counted {
+    /// Counts a new connection from `ip`, unless it already holds `cap` (0: no limit).
+    fn open(open: &OpenConnections, ip: IpAddr, cap: u32) -> Option<Counted> {
+        let mut map = open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = map.entry(ip).or_insert(0);
+        if cap != 0 && *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(Counted { open: open.clone(), ip })
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut map = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Serves `app` on `listener` until the task is aborted.
+pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> std::io::Result<()> {
+    let open = OpenConnections::default();
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors, or a connection gone before it was accepted: the
+                // next accept may succeed once others have closed.
+                tracing::warn!("accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let ip = peer.ip().to_canonical();
+        let settings = hub.settings();
+        let proxy = settings.trusted_proxies.iter().any(|t| t.to_canonical() == ip);
+        let cap = if proxy {
+            0
+        } else {
+            settings.http_connections_per_address
+        };
+        let Some(counted) = Counted::open(&open, ip, cap) else {
+            tracing::debug!(%peer, "refused: too many connections from this address");
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let deadline = settings.header_deadline;
+        tokio::spawn(async move {
+            // Counted while it speaks HTTP; an upgraded WebSocket ends this future and is
+            // counted by the hub (`connections_per_address`).
+            let _counted = counted;
+            let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                let mut app = app.clone();
+                async move {
+                    Ok::<_, Infallible>(
+                        app.call(req.map(axum::body::Body::new))
+                            .await
+                            .unwrap_or_else(|e| match e {}),
+                    )
+                }
+            });
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(deadline)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            if let Err(e) = connection.await {
+                tracing::debug!(%peer, "connection ended: {e}");
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_holds_at_most_its_cap_and_closing_frees_a_place() {
+        let open = OpenConnections::default();
+        let ip: IpAddr = "198.51.100.4".parse().unwrap();
+        let first = Counted::open(&open, ip, 2).unwrap();
+        let _second = Counted::open(&open, ip, 2).unwrap();
+        assert!(Counted::open(&open, ip, 2).is_none());
+        // Another address has its own count; no cap is no limit.
+        assert!(Counted::open(&open, "198.51.100.5".parse().unwrap(), 2).is_some());
+        assert!(Counted::open(&open, ip, 0).is_some());
+        drop(first);
+        assert!(Counted::open(&open, ip, 2).is_some());
+        assert!(
+            open.lock()
+                .unwrap()
+                .get(&"198.51.100.5".parse::<IpAddr>().unwrap())
+                .is_none(),
+            "closed addresses are forgotten"
+        );
+    }
+}
