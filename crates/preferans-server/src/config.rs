@@ -209,7 +209,22 @@ pub(crate) fn hidden_char(c: char) -> bool {
 /// ones, by which two names that look alike would differ. The zero-width joiners (U+200C,
 /// U+200D) stay: scripts and emoji need them. Chat lines may hold these.
 pub(crate) fn invisible_char(c: char) -> bool {
-    hidden_char(c) || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}')
+    hidden_char(c)
+        || matches!(
+            c,
+            '\u{00AD}' | '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
+                | '\u{200B}' | '\u{2028}' | '\u{2029}' | '\u{2060}'..='\u{2064}' | '\u{206A}'..='\u{206F}'
+                | '\u{2800}' | '\u{3164}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
+}
+
+/// Whether a name shows anything at all: one character that is not a space, a joiner or a
+/// variation selector (those only shape the characters around them).
+pub(crate) fn shows_something(name: &str) -> bool {
+    name.chars().any(|c| {
+        !c.is_whitespace() && !invisible_char(c) && !matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}')
+    })
 }
 
 #[cfg(test)]

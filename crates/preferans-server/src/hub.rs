@@ -411,7 +411,7 @@ impl Hub {
             return Err(HubError::BadRequest("a name has 1 to 30 characters".into()));
         }
         // Names end up in records, terminals and SVG, and before other people's eyes.
-        if name.chars().any(crate::config::invisible_char) {
+        if name.chars().any(crate::config::invisible_char) || !crate::config::shows_something(name) {
             return Err(HubError::BadRequest(
                 "a name holds no control, invisible or text-direction characters".into(),
             ));

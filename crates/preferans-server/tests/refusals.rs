@@ -53,6 +53,10 @@ async fn seat_claims_are_refused_with_the_status_the_protocol_names() {
         "\u{2067}Bob",
         "An\u{200B}n",
         "\u{FEFF}Ann",
+        "\u{3164}\u{3164}",
+        "a\u{2028}b",
+        "\u{200D}\u{200C}",
+        "Ann\u{E0041}",
     ] {
         let (status, v) = claim(json!({ "name": name })).await;
         assert_eq!(status, 400, "{name:?}: {v}");

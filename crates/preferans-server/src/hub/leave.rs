@@ -30,7 +30,8 @@ impl Hub {
     /// the others would otherwise wait for him for ever. As [`Hub::leave`] for that seat.
     ///
     /// # Errors
-    /// No table; a token that is not a seat's ([`HubError::BadToken`]); the seat his own, not
+    /// No table; a token that is not a seat's ([`HubError::BadToken`]); a seat the table does
+    /// not have ([`HubError::BadRequest`]); the seat his own, not
     /// a seated person's, a person not away long enough, or the game over ([`HubError::Seat`]);
     /// storage failure.
     pub async fn away_seat_to_bot(self: &Arc<Self>, id: &str, token: &str, seat: Seat) -> Result<(), HubError> {
@@ -39,6 +40,14 @@ impl Hub {
         let asker = t.seat_of_token(token).ok_or(HubError::BadToken)?;
         if asker == seat {
             return Err(HubError::Seat("that is your own seat: leave the table instead".into()));
+        }
+        let seats = t.config.seats.len();
+        if usize::from(seat) >= seats {
+            // A seat the table does not have is a malformed request (400), as for claims.
+            return Err(HubError::BadRequest(format!(
+                "seat {seat} does not exist: this table has seats 0 to {}",
+                seats.saturating_sub(1)
+            )));
         }
         let wait = i64::try_from(self.settings.away_before_bot.as_millis()).unwrap_or(i64::MAX);
         match t.away_for_ms(seat, crate::store::now_ms()) {
