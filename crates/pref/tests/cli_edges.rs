@@ -419,12 +419,7 @@ fn option_names_in_any_case_and_a_pulya_on_standard_output() {
 #[test]
 fn score_prints_a_record_with_a_very_long_name() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("game.json");
-    pref()
-        .args(["sim", "--seed", "3", "--hands", "5", "--out"])
-        .arg(&file)
-        .assert()
-        .success();
+    let file = sim(dir.path(), "game.json", &["--seed", "3", "--hands", "5"]);
     let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     // Past 65,535 characters a formatting width panics.
     json["players"][0]["name"] = "x".repeat(70_000).into();
