@@ -126,11 +126,20 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
                 }
                 Some(Ok(Message::Binary(_))) => Some(ServerMsg::error("binary frames are not understood; send JSON text")),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
-                Some(Ok(Message::Close(_))) | None => break None,
+                // The client closes: the close frame the socket queued in answer goes out
+                // before the connection ends (RFC 6455 5.5.1).
+                Some(Ok(Message::Close(_))) => {
+                    let _ = tokio::time::timeout(CLOSE_DRAIN, tx.close()).await;
+                    break None;
+                }
+                None => break None,
                 // A frame over the size limit ends the connection (its bytes are not read):
                 // the client is told why.
                 Some(Err(e)) if e.to_string().contains("too long") => {
                     break Some((close_code::SIZE, "message longer than 64 KiB"));
+                }
+                Some(Err(e)) if e.to_string().contains("UTF-8") => {
+                    break Some((close_code::INVALID, "a text frame that is not UTF-8"));
                 }
                 Some(Err(_)) => break Some((close_code::PROTOCOL, "bad WebSocket frame")),
             },

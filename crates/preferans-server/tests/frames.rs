@@ -138,3 +138,45 @@ async fn a_plain_request_for_the_websocket_gets_a_json_error() {
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert!(v["error"].as_str().unwrap().contains("WebSocket"), "{v}");
 }
+
+#[tokio::test]
+async fn a_client_s_close_is_answered_with_a_close_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let mut c = Client::connect(server.addr).await;
+    c.send_frame(Message::Close(None)).await;
+    let mut answered = false;
+    while let Some(m) = c.next_frame().await {
+        if let Message::Close(_) = m {
+            answered = true;
+            break;
+        }
+    }
+    assert!(answered, "the server answers a close with a close");
+}
+
+#[tokio::test]
+async fn a_text_frame_that_is_not_utf8_closes_with_the_invalid_data_code() {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let mut c = Client::connect(server.addr).await;
+    let bytes: &[u8] = b"{\"type\": \"\xff\xfe\"}";
+    c.send_frame(Message::Frame(Frame::message(
+        bytes.to_vec(),
+        OpCode::Data(Data::Text),
+        true,
+    )))
+    .await;
+    let mut closed = None;
+    while let Some(m) = c.next_frame().await {
+        if let Message::Close(f) = m {
+            closed = f;
+            break;
+        }
+    }
+    let f = closed.expect("a close frame with a reason");
+    assert_eq!(f.code, CloseCode::Invalid, "{}", f.reason);
+    assert!(f.reason.contains("UTF-8"), "{}", f.reason);
+}
