@@ -78,6 +78,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/static/{file}", get(assets::static_file))
         .nest("/api", api)
         .route("/ws", get(ws_upgrade))
+        .fallback(|| async { (StatusCode::NOT_FOUND, "no such page: the lobby is at /") })
         .with_state(hub)
 }
 

@@ -220,3 +220,19 @@ async fn a_database_that_cannot_be_opened_is_reported_at_once_with_its_cause() {
     // Nothing listens on port 1.
     refused_at_once("postgres://pref@127.0.0.1:1/pref", &["refused", "Connection"]).await;
 }
+
+#[tokio::test]
+async fn unknown_pages_and_files_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    for (path, says) in [
+        ("/nosuch", "no such page"),
+        ("/static/", "no such page"),
+        ("/static/nosuch.js", "no such file"),
+        ("/api/nosuch", "no such API path"),
+    ] {
+        let (status, body) = get(server.addr, path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(body.contains(says), "{path}: {body}");
+    }
+}
