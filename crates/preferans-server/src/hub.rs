@@ -96,6 +96,9 @@ pub struct HubSettings {
     /// How long a request's headers may take to arrive, from the connection or the previous
     /// answer; past it the connection is closed (`listen.rs`).
     pub header_deadline: Duration,
+    /// How long a request may take from its headers to its answer (a body that does not
+    /// come is answered 408); no handler needs a second.
+    pub request_deadline: Duration,
     /// Tables not yet over that one client address may have created (since the server
     /// started); 0: no limit.
     pub open_tables_per_address: u32,
@@ -123,6 +126,7 @@ impl Default for HubSettings {
             connections_per_address: 64,
             http_connections_per_address: 256,
             header_deadline: Duration::from_secs(10),
+            request_deadline: Duration::from_secs(30),
             open_tables_per_address: 20,
             away_before_bot: Duration::from_secs(120),
             wrong_keys_per_minute: 20,

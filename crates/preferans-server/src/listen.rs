@@ -3,8 +3,13 @@
 //! the connection or the previous answer): a client that opens connections and sends nothing, or its headers a
 //! byte at a time, would otherwise hold them for ever, and enough of them would take every
 //! file descriptor the process has (nobody else could connect). One client address may also
-//! hold at most [`crate::HubSettings::http_connections_per_address`] at once.
-//! `axum::serve` sets neither.
+//! hold at most [`crate::HubSettings::http_connections_per_address`] at once (an IPv6 host
+//! counts by its /64: it holds the whole prefix). A request must be answered within
+//! [`crate::HubSettings::request_deadline`] (a body sent slowly, or not at all, is answered
+//! 408), and a connection
+//! speaks HTTP for at most [`HTTP_LIFETIME`] (then it is closed after its current answer, or
+//! [`SHUTDOWN_GRACE`] later if the client does not read it). `axum::serve` sets none of these.
+//! A WebSocket leaves all of this behind once upgraded: the hub counts those.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -20,6 +25,20 @@ use tokio::net::TcpListener;
 use tower::Service;
 
 use crate::hub::Hub;
+
+/// How long one connection may speak HTTP (browsers open another when it closes).
+pub const HTTP_LIFETIME: Duration = Duration::from_secs(120);
+/// How long a connection past [`HTTP_LIFETIME`] has to take its last answer.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// The address a connection is counted under: an IPv6 address by its /64 prefix, which one
+/// host usually holds whole.
+fn counted_as(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(std::net::Ipv6Addr::from_bits(v6.to_bits() & !((1u128 << 64) - 1))),
+        v4 => v4,
+    }
+}
 
 /// Open connections by client address.
 type OpenConnections = Arc<Mutex<HashMap<IpAddr, u32>>>;
@@ -62,10 +81,13 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> 
         let (stream, peer) = match listener.accept().await {
             Ok(c) => c,
             Err(e) => {
-                // Out of file descriptors, or a connection gone before it was accepted: the
-                // next accept may succeed once others have closed.
-                tracing::warn!("accept failed: {e}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                // A connection gone before it was accepted: the next one. Out of file
+                // descriptors or memory: a pause, while others close.
+                use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+                if !matches!(e.kind(), ConnectionAborted | ConnectionRefused | ConnectionReset) {
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
                 continue;
             }
         };
@@ -77,13 +99,13 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> 
         } else {
             settings.http_connections_per_address
         };
-        let Some(counted) = Counted::open(&open, ip, cap) else {
+        let Some(counted) = Counted::open(&open, counted_as(ip), cap) else {
             tracing::debug!(%peer, "refused: too many connections from this address");
             continue;
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
-        let deadline = settings.header_deadline;
+        let (deadline, request_deadline) = (settings.header_deadline, settings.request_deadline);
         tokio::spawn(async move {
             // Counted while it speaks HTTP; an upgraded WebSocket ends this future and is
             // counted by the hub (`connections_per_address`).
@@ -92,11 +114,11 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> 
                 req.extensions_mut().insert(ConnectInfo(peer));
                 let mut app = app.clone();
                 async move {
-                    Ok::<_, Infallible>(
-                        app.call(req.map(axum::body::Body::new))
-                            .await
-                            .unwrap_or_else(|e| match e {}),
-                    )
+                    let answer = app.call(req.map(axum::body::Body::new));
+                    Ok::<_, Infallible>(match tokio::time::timeout(request_deadline, answer).await {
+                        Ok(response) => response.unwrap_or_else(|e| match e {}),
+                        Err(_) => too_slow(),
+                    })
                 }
             });
             let connection = hyper::server::conn::http1::Builder::new()
@@ -104,11 +126,31 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> 
                 .header_read_timeout(deadline)
                 .serve_connection(TokioIo::new(stream), service)
                 .with_upgrades();
-            if let Err(e) = connection.await {
+            let mut connection = std::pin::pin!(connection);
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                () = tokio::time::sleep(HTTP_LIFETIME) => {
+                    connection.as_mut().graceful_shutdown();
+                    tokio::time::timeout(SHUTDOWN_GRACE, connection).await.unwrap_or(Ok(()))
+                }
+            };
+            if let Err(e) = ended {
                 tracing::debug!(%peer, "connection ended: {e}");
             }
         });
     }
+}
+
+/// The answer to a request not answered within its deadline (its body too slow).
+fn too_slow() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let body = axum::Json(serde_json::json!({"error": "the request took too long: send it again"}));
+    (
+        axum::http::StatusCode::REQUEST_TIMEOUT,
+        [(axum::http::header::CONNECTION, "close")],
+        body,
+    )
+        .into_response()
 }
 
 #[cfg(test)]
@@ -134,5 +176,17 @@ mod tests {
                 .is_none(),
             "closed addresses are forgotten"
         );
+    }
+
+    #[test]
+    fn an_ipv6_host_counts_as_its_64_prefix() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::2".parse().unwrap();
+        assert_eq!(counted_as(a), counted_as(b));
+        assert_eq!(counted_as(a), "2001:db8:1:2::".parse::<IpAddr>().unwrap());
+        assert_ne!(counted_as(a), counted_as("2001:db8:1:3::1".parse().unwrap()));
+        let v4: IpAddr = "198.51.100.4".parse().unwrap();
+        assert_eq!(counted_as(v4), v4);
+        assert_eq!(counted_as("::ffff:198.51.100.4".parse().unwrap()), v4);
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{get, sqlite_url};
+use common::{get, sqlite_url, Client};
 use preferans_server::{HubSettings, Server};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -88,4 +88,43 @@ async fn one_address_holds_at_most_its_share_of_connections() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert!(answered, "a freed place is taken again");
+}
+
+#[tokio::test]
+async fn a_body_that_does_not_come_is_answered_408() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = HubSettings {
+        request_deadline: Duration::from_millis(300),
+        ..common::fast()
+    };
+    let server = start_with(&dir, settings).await;
+    let mut s = TcpStream::connect(server.addr).await.unwrap();
+    s.write_all(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    )
+    .await
+    .unwrap();
+    let mut reply = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut reply)).await;
+    assert!(read.is_ok(), "answered and closed");
+    let reply = String::from_utf8_lossy(&reply);
+    assert!(reply.starts_with("HTTP/1.1 408"), "{reply}");
+    assert!(reply.contains("took too long"), "{reply}");
+}
+
+#[tokio::test]
+async fn a_websocket_outlives_the_header_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = HubSettings {
+        header_deadline: Duration::from_millis(200),
+        request_deadline: Duration::from_millis(200),
+        ..common::fast()
+    };
+    let server = start_with(&dir, settings).await;
+    let mut c = Client::connect(server.addr).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    // Still open: a message is answered.
+    c.send_text("not json").await;
+    let error = c.recv_type("error").await;
+    assert!(error["message"].is_string(), "{error}");
 }

@@ -21,6 +21,7 @@ pub fn fast() -> HubSettings {
         connections_per_address: 0,
         http_connections_per_address: 0,
         header_deadline: Duration::from_secs(10),
+        request_deadline: Duration::from_secs(30),
         open_tables_per_address: 0,
         away_before_bot: Duration::from_secs(1),
         wrong_keys_per_minute: 0,
