@@ -29,6 +29,10 @@ pub struct ServeArgs {
     /// headers must arrive within 10 seconds of its connection or the previous answer.
     #[arg(long, default_value_t = 256)]
     http_connections_per_address: u32,
+    /// Connections (HTTP and WebSocket) held at once from all addresses together (0: the
+    /// process's open-file limit less 256, kept for the database and the logs).
+    #[arg(long, default_value_t = 0)]
+    max_connections: usize,
     /// Tables still playing that one client address may have created (0: no limit).
     #[arg(long, default_value_t = 20)]
     open_tables_per_address: u32,
@@ -65,6 +69,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             posts_per_minute: a.posts_per_minute,
             connections_per_address: a.connections_per_address,
             http_connections_per_address: a.http_connections_per_address,
+            max_connections: a.max_connections,
             open_tables_per_address: a.open_tables_per_address,
             away_before_bot: Duration::from_secs(a.away_before_bot_secs),
             wrong_keys_per_minute: a.wrong_passwords_per_minute,

@@ -99,6 +99,11 @@ pub struct HubSettings {
     /// How long a request may take from its headers to its answer (a body that does not
     /// come is answered 408); no handler needs a second.
     pub request_deadline: Duration,
+    /// Connections (HTTP and WebSocket) the server holds at once, from every address; past
+    /// it a new one is closed at once, so that the database and the logs keep the file
+    /// descriptors they need. 0: the process's open-file limit less 256 (no limit where it
+    /// cannot be read).
+    pub max_connections: usize,
     /// Tables not yet over that one client address may have created (since the server
     /// started); 0: no limit.
     pub open_tables_per_address: u32,
@@ -127,6 +132,7 @@ impl Default for HubSettings {
             http_connections_per_address: 256,
             header_deadline: Duration::from_secs(10),
             request_deadline: Duration::from_secs(30),
+            max_connections: 0,
             open_tables_per_address: 20,
             away_before_bot: Duration::from_secs(120),
             wrong_keys_per_minute: 20,
@@ -150,6 +156,9 @@ pub struct Hub {
     posts: Option<AddressLimiter>,
     /// Open WebSocket connections by client address.
     connections: std::sync::Mutex<HashMap<std::net::IpAddr, u32>>,
+    /// Open connections of every kind ([`HubSettings::max_connections`]): `listen.rs` counts
+    /// those speaking HTTP, [`ConnectionGuard`] the WebSockets.
+    pub(crate) sockets: std::sync::atomic::AtomicUsize,
     /// The tables each client address created that may still be playing. Weak: a finished
     /// table leaves memory ([`HubSettings::finished_tables_in_memory`]) whoever created it.
     created_by: Mutex<HashMap<std::net::IpAddr, Vec<std::sync::Weak<TableHandle>>>>,
@@ -174,6 +183,7 @@ pub struct ConnectionGuard {
 
 impl Drop for ConnectionGuard {
     fn drop(&mut self) {
+        self.hub.sockets.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
         let mut open = self.hub.connections.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(n) = open.get_mut(&self.address) {
             *n -= 1;
@@ -247,6 +257,7 @@ impl Hub {
             return None;
         }
         *n += 1;
+        self.sockets.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Some(ConnectionGuard {
             hub: self.clone(),
             address,
@@ -271,6 +282,7 @@ impl Hub {
             settings,
             posts,
             connections: std::sync::Mutex::new(HashMap::new()),
+            sockets: std::sync::atomic::AtomicUsize::new(0),
             created_by: Mutex::new(HashMap::new()),
             loading: Mutex::new(()),
             rematches: Mutex::new(()),

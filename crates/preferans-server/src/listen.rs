@@ -9,11 +9,15 @@
 //! 408), and a connection
 //! speaks HTTP for at most [`HTTP_LIFETIME`] (then it is closed after its current answer, or
 //! [`SHUTDOWN_GRACE`] later if the client does not read it). `axum::serve` sets none of these.
-//! A WebSocket leaves all of this behind once upgraded: the hub counts those.
+//! A WebSocket leaves all of this behind once upgraded: the hub counts those. Over all
+//! addresses the server holds at most [`crate::HubSettings::max_connections`] connections of
+//! either kind, so that many addresses together cannot take the file descriptors the
+//! database needs.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::IpAddr;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -43,10 +47,12 @@ fn counted_as(ip: IpAddr) -> IpAddr {
 /// Open connections by client address.
 type OpenConnections = Arc<Mutex<HashMap<IpAddr, u32>>>;
 
-/// One open connection, counted until it is dropped.
+/// One open connection, counted until it is dropped (by its address here, and in the hub's
+/// count of every connection).
 struct Counted {
     open: OpenConnections,
     ip: IpAddr,
+    hub: Option<Arc<Hub>>,
 }
 
 impl Counted {
@@ -58,12 +64,43 @@ impl Counted {
             return None;
         }
         *n += 1;
-        Some(Counted { open: open.clone(), ip })
+        Some(Counted {
+            open: open.clone(),
+            ip,
+            hub: None,
+        })
     }
+
+    /// The same, counted in `hub`'s count of every connection too.
+    fn in_hub(mut self, hub: &Arc<Hub>) -> Counted {
+        hub.sockets.fetch_add(1, Ordering::Relaxed);
+        self.hub = Some(hub.clone());
+        self
+    }
+}
+
+/// [`crate::HubSettings::max_connections`] made concrete.
+fn connection_limit(setting: usize) -> usize {
+    if setting != 0 {
+        return setting;
+    }
+    // "Max open files  <soft>  <hard>  files" (Linux); elsewhere no limit.
+    let soft = std::fs::read_to_string("/proc/self/limits").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("Max open files"))?;
+        line["Max open files".len()..]
+            .split_whitespace()
+            .next()?
+            .parse::<usize>()
+            .ok()
+    });
+    soft.map_or(usize::MAX, |n| n.saturating_sub(256).max(64))
 }
 
 impl Drop for Counted {
     fn drop(&mut self) {
+        if let Some(hub) = &self.hub {
+            hub.sockets.fetch_sub(1, Ordering::Relaxed);
+        }
         let mut map = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(n) = map.get_mut(&self.ip) {
             *n -= 1;
@@ -77,6 +114,7 @@ impl Drop for Counted {
 /// Serves `app` on `listener` until the task is aborted.
 pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> std::io::Result<()> {
     let open = OpenConnections::default();
+    let limit = connection_limit(hub.settings().max_connections);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(c) => c,
@@ -91,6 +129,10 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> 
                 continue;
             }
         };
+        if hub.sockets.load(Ordering::Relaxed) >= limit {
+            tracing::debug!(%peer, "refused: the server holds {limit} connections");
+            continue;
+        }
         let ip = peer.ip().to_canonical();
         let settings = hub.settings();
         let proxy = settings.trusted_proxies.iter().any(|t| t.to_canonical() == ip);
@@ -103,6 +145,7 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> 
             tracing::debug!(%peer, "refused: too many connections from this address");
             continue;
         };
+        let counted = counted.in_hub(&hub);
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let (deadline, request_deadline) = (settings.header_deadline, settings.request_deadline);
@@ -176,6 +219,17 @@ mod tests {
                 .is_none(),
             "closed addresses are forgotten"
         );
+    }
+
+    #[test]
+    fn the_connection_limit_is_the_setting_or_the_file_limit_less_a_reserve() {
+        assert_eq!(connection_limit(500), 500);
+        let derived = connection_limit(0);
+        assert!(derived >= 64, "{derived}");
+        if let Ok(text) = std::fs::read_to_string("/proc/self/limits") {
+            assert!(text.contains("Max open files"));
+            assert_ne!(derived, usize::MAX, "read from /proc/self/limits");
+        }
     }
 
     #[test]

@@ -128,3 +128,21 @@ async fn a_websocket_outlives_the_header_deadline() {
     let error = c.recv_type("error").await;
     assert!(error["message"].is_string(), "{error}");
 }
+
+#[tokio::test]
+async fn the_server_holds_at_most_its_connections_over_all_addresses() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = HubSettings {
+        max_connections: 2,
+        ..common::fast()
+    };
+    let server = start_with(&dir, settings).await;
+    // A WebSocket counts too.
+    let _ws = Client::connect(server.addr).await;
+    let _http = TcpStream::connect(server.addr).await.unwrap();
+    let mut third = TcpStream::connect(server.addr).await.unwrap();
+    assert!(
+        closed_within(&mut third, Duration::from_secs(5)).await,
+        "over the limit: closed at once"
+    );
+}

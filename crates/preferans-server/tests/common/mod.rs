@@ -22,6 +22,7 @@ pub fn fast() -> HubSettings {
         http_connections_per_address: 0,
         header_deadline: Duration::from_secs(10),
         request_deadline: Duration::from_secs(30),
+        max_connections: 0,
         open_tables_per_address: 0,
         away_before_bot: Duration::from_secs(1),
         wrong_keys_per_minute: 0,
