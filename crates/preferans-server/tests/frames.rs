@@ -23,14 +23,7 @@ async fn an_oversized_message_closes_the_connection_with_a_reason() {
         .contains("4 KiB"));
     // Over 64 KiB: closed, with a close frame that says why.
     c.send_text(&"x".repeat(70_000)).await;
-    let mut closed = None;
-    while let Some(m) = c.next_frame().await {
-        if let Message::Close(f) = m {
-            closed = f;
-            break;
-        }
-    }
-    let f = closed.expect("a close frame with a reason");
+    let f = c.until_close().await.flatten().expect("a close frame with a reason");
     assert_eq!(f.code, CloseCode::Size);
     assert!(f.reason.contains("64 KiB"), "{}", f.reason);
 }
@@ -145,14 +138,10 @@ async fn a_client_s_close_is_answered_with_a_close_frame() {
     let server = start(&sqlite_url(&dir)).await;
     let mut c = Client::connect(server.addr).await;
     c.send_frame(Message::Close(None)).await;
-    let mut answered = false;
-    while let Some(m) = c.next_frame().await {
-        if let Message::Close(_) = m {
-            answered = true;
-            break;
-        }
-    }
-    assert!(answered, "the server answers a close with a close");
+    assert!(
+        c.until_close().await.is_some(),
+        "the server answers a close with a close"
+    );
 }
 
 #[tokio::test]
@@ -169,14 +158,7 @@ async fn a_text_frame_that_is_not_utf8_closes_with_the_invalid_data_code() {
         true,
     )))
     .await;
-    let mut closed = None;
-    while let Some(m) = c.next_frame().await {
-        if let Message::Close(f) = m {
-            closed = f;
-            break;
-        }
-    }
-    let f = closed.expect("a close frame with a reason");
+    let f = c.until_close().await.flatten().expect("a close frame with a reason");
     assert_eq!(f.code, CloseCode::Invalid, "{}", f.reason);
     assert!(f.reason.contains("UTF-8"), "{}", f.reason);
 }

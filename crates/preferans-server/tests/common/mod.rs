@@ -132,6 +132,17 @@ impl Client {
             .and_then(Result::ok)
     }
 
+    /// Reads until the server's close frame: `Some(its payload)`, or `None` when the
+    /// connection ended without one.
+    pub async fn until_close(&mut self) -> Option<Option<tokio_tungstenite::tungstenite::protocol::CloseFrame>> {
+        while let Some(m) = self.next_frame().await {
+            if let Message::Close(f) = m {
+                return Some(f);
+            }
+        }
+        None
+    }
+
     pub async fn send(&mut self, v: Value) {
         self.send_text(&v.to_string()).await;
     }
