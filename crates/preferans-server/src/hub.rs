@@ -392,6 +392,13 @@ impl Hub {
         let id = random_hex(6);
         // Stored as a signed BIGINT: 63 bits.
         let seed = config.seed.unwrap_or_else(|| random_seed() >> 1);
+        // As a player's name; not in the configuration's checks, which stored tables must pass.
+        let invisible = |c| crate::config::invisible_char(c) && !crate::config::hidden_char(c);
+        if config.name.chars().any(invisible) {
+            return Err(HubError::Config(ConfigError(
+                "the table name holds an invisible character".into(),
+            )));
+        }
         let mut table = Table::new(id.clone(), config, seed, now_ms())?;
         table.away_before_bot_ms = self.away_before_bot_ms();
         // The configuration as the table understood it (an empty password is none).

@@ -71,6 +71,15 @@ async fn seat_claims_are_refused_with_the_status_the_protocol_names() {
         assert_eq!(status, 400, "{v}");
         assert!(error_of(&v).contains("control or text-direction character"), "{v}");
     }
+    // Invisible characters, as in a player's name.
+    let (status, v) = post(
+        server.addr,
+        "/api/tables",
+        json!({"name": "Fri\u{200B}day", "seats": seats}),
+    )
+    .await;
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("invisible character"), "{v}");
     // Taken and bot seats are conflicts.
     let (status, v) = claim(json!({"name": "Ann", "seat": 0})).await;
     assert_eq!(status, 200, "{v}");
