@@ -20,6 +20,7 @@ use crate::hub::{Hub, HubError};
 use crate::store::TableStatus;
 
 mod client;
+pub(crate) use client::is_trusted_proxy;
 mod finished;
 mod private;
 

@@ -155,10 +155,10 @@ pub struct Hub {
     settings: HubSettings,
     posts: Option<AddressLimiter>,
     /// Open WebSocket connections by client address.
-    connections: std::sync::Mutex<HashMap<std::net::IpAddr, u32>>,
+    connections: crate::counts::AddressCounts,
     /// Open connections of every kind ([`HubSettings::max_connections`]): `listen.rs` counts
     /// those speaking HTTP, [`ConnectionGuard`] the WebSockets.
-    pub(crate) sockets: std::sync::atomic::AtomicUsize,
+    pub(crate) sockets: crate::counts::SocketCount,
     /// The tables each client address created that may still be playing. Weak: a finished
     /// table leaves memory ([`HubSettings::finished_tables_in_memory`]) whoever created it.
     created_by: Mutex<HashMap<std::net::IpAddr, Vec<std::sync::Weak<TableHandle>>>>,
@@ -177,21 +177,8 @@ pub struct Hub {
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
 pub struct ConnectionGuard {
-    hub: Arc<Hub>,
-    address: std::net::IpAddr,
-}
-
-impl Drop for ConnectionGuard {
-    fn drop(&mut self) {
-        self.hub.sockets.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-        let mut open = self.hub.connections.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.address) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.address);
-            }
-        }
-    }
+    _address: crate::counts::AddressSlot,
+    _socket: crate::counts::SocketSlot,
 }
 
 /// 128 random bits from the operating system as hex: table ids and seat tokens. Security,
@@ -250,17 +237,10 @@ impl Hub {
     /// Counts a new WebSocket connection from `address`, or `None` when that address already
     /// holds [`HubSettings::connections_per_address`] open ones.
     pub fn open_connection(self: &Arc<Self>, address: std::net::IpAddr) -> Option<ConnectionGuard> {
-        let mut open = self.connections.lock().unwrap_or_else(|e| e.into_inner());
-        let n = open.entry(address).or_insert(0);
-        let cap = self.settings.connections_per_address;
-        if cap != 0 && *n >= cap {
-            return None;
-        }
-        *n += 1;
-        self.sockets.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let address = self.connections.open(address, self.settings.connections_per_address)?;
         Some(ConnectionGuard {
-            hub: self.clone(),
-            address,
+            _address: address,
+            _socket: self.sockets.open(),
         })
     }
 
@@ -281,8 +261,8 @@ impl Hub {
             tables: RwLock::new(HashMap::new()),
             settings,
             posts,
-            connections: std::sync::Mutex::new(HashMap::new()),
-            sockets: std::sync::atomic::AtomicUsize::new(0),
+            connections: Default::default(),
+            sockets: Default::default(),
             created_by: Mutex::new(HashMap::new()),
             loading: Mutex::new(()),
             rematches: Mutex::new(()),

@@ -13,6 +13,7 @@
 pub mod analysis;
 pub mod assets;
 pub mod config;
+mod counts;
 pub mod http;
 pub mod hub;
 mod listen;

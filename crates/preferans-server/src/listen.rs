@@ -1,24 +1,21 @@
 //! The accept loop. Each TCP connection is served as HTTP/1.1 (WebSocket upgrades included)
 //! with a deadline for every request's headers ([`crate::HubSettings::header_deadline`], from
-//! the connection or the previous answer): a client that opens connections and sends nothing, or its headers a
-//! byte at a time, would otherwise hold them for ever, and enough of them would take every
-//! file descriptor the process has (nobody else could connect). One client address may also
+//! the connection or the previous answer): a client that opens connections and sends
+//! nothing, or its headers a byte at a time, would otherwise hold them for ever, and enough
+//! of them would take every file descriptor the process has (nobody else could connect). One client address may also
 //! hold at most [`crate::HubSettings::http_connections_per_address`] at once (an IPv6 host
 //! counts by its /64: it holds the whole prefix). A request must be answered within
 //! [`crate::HubSettings::request_deadline`] (a body sent slowly, or not at all, is answered
-//! 408), and a connection
-//! speaks HTTP for at most [`HTTP_LIFETIME`] (then it is closed after its current answer, or
-//! [`SHUTDOWN_GRACE`] later if the client does not read it). `axum::serve` sets none of these.
+//! 408), and a connection speaks HTTP for at most [`HTTP_LIFETIME`] (then it is closed after
+//! its current answer, or [`SHUTDOWN_GRACE`] later if the client does not read it). `axum::serve` sets none of these.
 //! A WebSocket leaves all of this behind once upgraded: the hub counts those. Over all
 //! addresses the server holds at most [`crate::HubSettings::max_connections`] connections of
 //! either kind, so that many addresses together cannot take the file descriptors the
 //! database needs.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::IpAddr;
-use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
@@ -28,6 +25,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tower::Service;
 
+use crate::counts::AddressCounts;
+use crate::http::is_trusted_proxy;
 use crate::hub::Hub;
 
 /// How long one connection may speak HTTP (browsers open another when it closes).
@@ -41,41 +40,6 @@ fn counted_as(ip: IpAddr) -> IpAddr {
     match ip.to_canonical() {
         IpAddr::V6(v6) => IpAddr::V6(std::net::Ipv6Addr::from_bits(v6.to_bits() & !((1u128 << 64) - 1))),
         v4 => v4,
-    }
-}
-
-/// Open connections by client address.
-type OpenConnections = Arc<Mutex<HashMap<IpAddr, u32>>>;
-
-/// One open connection, counted until it is dropped (by its address here, and in the hub's
-/// count of every connection).
-struct Counted {
-    open: OpenConnections,
-    ip: IpAddr,
-    hub: Option<Arc<Hub>>,
-}
-
-impl Counted {
-    /// Counts a new connection from `ip`, unless it already holds `cap` (0: no limit).
-    fn open(open: &OpenConnections, ip: IpAddr, cap: u32) -> Option<Counted> {
-        let mut map = open.lock().unwrap_or_else(|e| e.into_inner());
-        let n = map.entry(ip).or_insert(0);
-        if cap != 0 && *n >= cap {
-            return None;
-        }
-        *n += 1;
-        Some(Counted {
-            open: open.clone(),
-            ip,
-            hub: None,
-        })
-    }
-
-    /// The same, counted in `hub`'s count of every connection too.
-    fn in_hub(mut self, hub: &Arc<Hub>) -> Counted {
-        hub.sockets.fetch_add(1, Ordering::Relaxed);
-        self.hub = Some(hub.clone());
-        self
     }
 }
 
@@ -96,24 +60,9 @@ fn connection_limit(setting: usize) -> usize {
     soft.map_or(usize::MAX, |n| n.saturating_sub(256).max(64))
 }
 
-impl Drop for Counted {
-    fn drop(&mut self) {
-        if let Some(hub) = &self.hub {
-            hub.sockets.fetch_sub(1, Ordering::Relaxed);
-        }
-        let mut map = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = map.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.ip);
-            }
-        }
-    }
-}
-
 /// Serves `app` on `listener` until the task is aborted.
 pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> std::io::Result<()> {
-    let open = OpenConnections::default();
+    let open = AddressCounts::default();
     let limit = connection_limit(hub.settings().max_connections);
     loop {
         let (stream, peer) = match listener.accept().await {
@@ -129,23 +78,23 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, hub: Arc<Hub>) -> 
                 continue;
             }
         };
-        if hub.sockets.load(Ordering::Relaxed) >= limit {
+        if hub.sockets.get() >= limit {
             tracing::debug!(%peer, "refused: the server holds {limit} connections");
             continue;
         }
         let ip = peer.ip().to_canonical();
         let settings = hub.settings();
-        let proxy = settings.trusted_proxies.iter().any(|t| t.to_canonical() == ip);
+        let proxy = is_trusted_proxy(&settings.trusted_proxies, ip);
         let cap = if proxy {
             0
         } else {
             settings.http_connections_per_address
         };
-        let Some(counted) = Counted::open(&open, counted_as(ip), cap) else {
+        let Some(address_slot) = open.open(counted_as(ip), cap) else {
             tracing::debug!(%peer, "refused: too many connections from this address");
             continue;
         };
-        let counted = counted.in_hub(&hub);
+        let counted = (address_slot, hub.sockets.open());
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let (deadline, request_deadline) = (settings.header_deadline, settings.request_deadline);
@@ -199,27 +148,6 @@ fn too_slow() -> axum::response::Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_address_holds_at_most_its_cap_and_closing_frees_a_place() {
-        let open = OpenConnections::default();
-        let ip: IpAddr = "198.51.100.4".parse().unwrap();
-        let first = Counted::open(&open, ip, 2).unwrap();
-        let _second = Counted::open(&open, ip, 2).unwrap();
-        assert!(Counted::open(&open, ip, 2).is_none());
-        // Another address has its own count; no cap is no limit.
-        assert!(Counted::open(&open, "198.51.100.5".parse().unwrap(), 2).is_some());
-        assert!(Counted::open(&open, ip, 0).is_some());
-        drop(first);
-        assert!(Counted::open(&open, ip, 2).is_some());
-        assert!(
-            open.lock()
-                .unwrap()
-                .get(&"198.51.100.5".parse::<IpAddr>().unwrap())
-                .is_none(),
-            "closed addresses are forgotten"
-        );
-    }
 
     #[test]
     fn the_connection_limit_is_the_setting_or_the_file_limit_less_a_reserve() {

@@ -45,7 +45,7 @@ pub(crate) fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -
         .iter()
         .flat_map(|v| v.as_bytes().split(|b| *b == b','))
         .collect();
-    let is_trusted = |ip: IpAddr| trusted.iter().any(|t| t.to_canonical() == ip);
+    let is_trusted = |ip: IpAddr| is_trusted_proxy(trusted, ip);
     let mut client = peer.to_canonical();
     for hop in hops.iter().rev() {
         if !is_trusted(client) {
@@ -57,6 +57,13 @@ pub(crate) fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -
         }
     }
     client
+}
+
+/// Whether `ip` is one of the `trusted` proxies (in canonical form: a dual-stack listener sees
+/// an IPv4 proxy as `::ffff:a.b.c.d`).
+pub(crate) fn is_trusted_proxy(trusted: &[IpAddr], ip: IpAddr) -> bool {
+    let ip = ip.to_canonical();
+    trusted.iter().any(|t| t.to_canonical() == ip)
 }
 
 /// One `X-Forwarded-For` entry: an address, with or without a port (`1.2.3.4:5678`,
