@@ -160,9 +160,6 @@ impl TableConfig {
                 "the table name holds a control or text-direction character".into(),
             ));
         }
-        if self.seed.is_some_and(|s| s > i64::MAX as u64) {
-            return Err(ConfigError(format!("a seed is at most {}", i64::MAX)));
-        }
         // A match of no hands would be over before it starts (and never count as open).
         if self.hand_limit == Some(0) {
             return Err(ConfigError(

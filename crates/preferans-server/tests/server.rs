@@ -387,6 +387,23 @@ async fn a_seat_claim_is_stored_with_the_hands_played_before_it(url: &str) {
     assert_eq!(seats[0].calls_before, 5, "the calls of hand 3 before Bob sat down");
 }
 
+/// Any seed `pref sim` takes is a seed a table takes (R5): the store keeps a seed's 64 bits in
+/// a BIGINT, so those above `i64::MAX` come back as they went in.
+async fn every_u64_seed_is_stored_as_it_was_given(url: &str) {
+    let store = preferans_server::Store::connect(url).await.unwrap();
+    let mut config = preferans_server::TableConfig::with_bots(3, "random");
+    for (id, seed) in [("top", u64::MAX), ("mid", 1u64 << 63), ("low", 0)] {
+        config.seed = Some(seed);
+        config.build_rules().unwrap();
+        store.create_table(id, &config, seed).await.unwrap();
+    }
+    let tables = store.load_tables(usize::MAX).await.unwrap();
+    for (id, seed) in [("top", u64::MAX), ("mid", 1u64 << 63), ("low", 0)] {
+        let t = tables.iter().find(|t| t.id == id).unwrap();
+        assert_eq!((t.seed, t.config.seed), (seed, Some(seed)), "table {id}");
+    }
+}
+
 async fn the_next_game_of_a_table_is_stored_with_it(url: &str) {
     let store = preferans_server::Store::connect(url).await.unwrap();
     let config = preferans_server::TableConfig::with_bots(3, "random");
@@ -507,6 +524,7 @@ on_both_databases!(
     a_restarted_server_continues_every_table_where_it_was,
     a_seat_claim_is_stored_with_the_hands_played_before_it,
     the_next_game_of_a_table_is_stored_with_it,
+    every_u64_seed_is_stored_as_it_was_given,
     the_store_keeps_each_tables_last_chat_lines,
     a_seat_handed_to_a_bot_is_stored_at_once,
     health_says_the_database_answers_and_counts_the_tables
