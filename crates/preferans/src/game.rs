@@ -267,6 +267,20 @@ mod tests {
     }
 
     #[test]
+    fn r3_dealer_rotates_over_four_and_two_seats() {
+        for (players, want) in [("4", vec![1, 2, 3, 0, 1, 2]), ("2", vec![1, 0, 1, 0, 1, 0])] {
+            let rules = Rules::sochi().with("players", players).unwrap();
+            let mut m = Match::new(rules, 5, 1, Some(5));
+            let mut dealers = vec![m.dealer()];
+            for _ in 0..5 {
+                pass_out(&mut m);
+                dealers.push(m.dealer());
+            }
+            assert_eq!(dealers, want, "{players} players");
+        }
+    }
+
+    #[test]
     fn h3_hussar_allpass_thrown_in_and_deal_passes() {
         let rules = Rules::sochi().with("players", "2").unwrap();
         let mut m = Match::new(rules, 5, 0, None);

@@ -42,6 +42,24 @@ fn a3_eldest_holds_with_an_equal_bid() {
 }
 
 #[test]
+fn a3_the_eldest_holds_in_four_players_and_in_hussar() {
+    // Four players, dealer 1 sitting out: the eldest is seat 2, then 3, then 0 (F4).
+    let mut h = hand(4, 1, &[]);
+    act(&mut h, &["bid 6S", "bid 6C", "pass"]);
+    assert_eq!(h.to_move(), Some(2));
+    assert!(has(&h, "bid 6C"), "the eldest (seat 2) may say 'here'");
+    act(&mut h, &["bid 6C"]);
+    assert_eq!(h.to_move(), Some(3));
+    assert!(!has(&h, "bid 6C"), "seat 3 may not hold back");
+    // Hussar, dealer 1: the eldest is seat 0.
+    let mut h = hand(2, 1, &[]);
+    act(&mut h, &["bid 6S", "bid 6C"]);
+    assert!(has(&h, "bid 6C"), "the Hussar eldest may say 'here'");
+    act(&mut h, &["bid 6C"]);
+    assert!(!has(&h, "bid 6C") && has(&h, "bid 6D"));
+}
+
+#[test]
 fn a3_six_spades_and_misere_cannot_be_held() {
     let mut h = hand(3, 2, &[]);
     act(&mut h, &["bid 6S", "bid misere", "pass"]);

@@ -220,6 +220,17 @@ fn h1_hussar_misere_and_checked_ten_played_open() {
     let mut h = hand(2, 1, &[("stalingrad", "true")]);
     act(&mut h, &["bid 6S", "pass", "discard 8H 7H", "declare 6S"]);
     assert_eq!(h.phase_kind(), PhaseKind::Play, "Stalingrad: the defender must whist");
+    // W5 in Hussar: he whists open (H1) and plays the dummy's cards as well as his own.
+    assert_eq!(h.observation(Viewer::Spectator).defence, Some(DefenceMode::Open));
+    for _ in 0..2 {
+        let card = legal(&h).into_iter().find(|a| a.starts_with("play")).unwrap();
+        act(&mut h, &[card.as_str()]);
+        assert_eq!(h.to_move(), Some(1), "the defender plays both defending hands");
+    }
+    assert!(
+        sees(&h, Viewer::Seat(0), 1) && sees(&h, Viewer::Seat(0), 2),
+        "both laid open"
+    );
 }
 
 #[test]

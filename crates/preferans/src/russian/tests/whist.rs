@@ -150,6 +150,10 @@ fn w5_stalingrad_six_spades_both_whist_closed_no_round() {
         .iter()
         .enumerate()
         .all(|(p, v)| p == 1 || v.call == WhistCall::Whist));
+    assert!(
+        !legal(&h).iter().any(|a| a.starts_with("offer")),
+        "two whisters: no offers (P3)"
+    );
     // Other contracts still have a whist round.
     let h = seat1_declares(&[("stalingrad", "true")], "6C");
     assert_eq!(h.phase_kind(), PhaseKind::Whist);

@@ -331,3 +331,80 @@ fn p3_accepted_offer_is_scored_as_if_the_tricks_were_taken() {
     let s = score(&Rules::sochi(), &o);
     assert_eq!((pool(&s, D), wh(&s, L, D), wh(&s, R, D)), (2, 8, 0));
 }
+
+#[test]
+fn s8_several_givers_in_one_hand_give_in_seat_order() {
+    // Target 10, pools 9 / 10 / 10. An all-pass where seat 0 takes every trick: seats 1 and
+    // 2 each get the S6 pool point above a closed pool. Seat 1 gives first: its point fills
+    // seat 0's pool (1→0 10 whists); seat 2 then finds nobody below the target and its point
+    // comes off its mountain. The other order would put the −1 on seat 1.
+    let r = rules("sochi", &[("target", "10")]);
+    let mut s = sheet_with_pools(3, &[9, 10, 10]);
+    s.record(&r, &ctx(2), &HandOutcome::AllPass { tricks: [10, 0, 0, 0] });
+    assert_eq!((pool(&s, 0), pool(&s, 1), pool(&s, 2)), (10, 10, 10));
+    assert_eq!((wh(&s, 1, 0), wh(&s, 2, 0)), (10, 0));
+    assert_eq!((mtn(&s, 0), mtn(&s, 1), mtn(&s, 2)), (10, 0, -1));
+}
+
+#[test]
+fn p4_misere_without_talon_is_scored_as_misere_with_no_talon_bonus() {
+    // P4: scored as misère (S5: one trick → mountain 10), and F3's talon bonus, written for
+    // the talon's cards, is not written for a talon nobody took.
+    let sevens = HandContext {
+        talon: ["7S".parse().unwrap(), "7H".parse().unwrap()],
+        ..ctx(3)
+    };
+    let r = four(&[("dealer_talon_bonus", "true"), ("misere_without_talon", "true")]);
+    let mut s = Scoresheet::new(4);
+    s.record(&r, &sevens, &contract("misere-nt", 1, (P, 5), (P, 4)));
+    assert_eq!((mtn(&s, D), pool(&s, D), wh(&s, 3, D)), (10, 0, 0));
+    let mut s = Scoresheet::new(4);
+    s.record(&r, &sevens, &contract("misere-nt", 0, (P, 5), (P, 5)));
+    assert_eq!((mtn(&s, D), pool(&s, D), wh(&s, 3, D)), (0, 10, 0));
+    // The same talon under a misère with the talon: 10 whists per seven.
+    let mut s = Scoresheet::new(4);
+    s.record(&r, &sevens, &contract("misere", 0, (P, 5), (P, 5)));
+    assert_eq!((pool(&s, D), wh(&s, 3, D)), (10, 20));
+}
+
+#[test]
+fn f3_a_pushed_talon_still_brings_the_dealer_his_talon_bonus() {
+    // docs/rules.md "Four players": the bonus is for the talon's cards, whoever took them.
+    let r = four(&[("dealer_talon_bonus", "true"), ("talon_push", "true")]);
+    let mut o = contract("7C", 7, (W, 3), (P, 0));
+    if let HandOutcome::Contract(c) = &mut o {
+        c.talon_pushed = true;
+    }
+    let aces = HandContext {
+        talon: ["AS".parse().unwrap(), "AH".parse().unwrap()],
+        ..ctx(3)
+    };
+    let mut s = Scoresheet::new(4);
+    s.record(&r, &aces, &o);
+    // Two aces: 3 tricks × V 4 = 12 whists on the declarer; the push: dealer mountain 1.
+    assert_eq!((wh(&s, 3, D), mtn(&s, 3), pool(&s, D)), (12, 1, 4));
+}
+
+#[test]
+fn f3_the_dealers_whist_bears_half_the_responsibility_when_it_is_halved() {
+    // 6♠ made with 9 tricks; the dealer whisted for both passers, the defence took 1 of its
+    // quota of 4: short 3 × V 2 = 6 mountain points (S4), halved to 3 with
+    // `whist_responsibility = half` (the Rostov value of the option).
+    let mut o = contract("6S", 9, (P, 1), (P, 0));
+    if let HandOutcome::Contract(c) = &mut o {
+        c.dealer_whist = true;
+    }
+    for (responsibility, mountain) in [("full", 6), ("half", 3)] {
+        let r = four(&[
+            ("dealer_whist_when_both_pass", "true"),
+            ("whist_responsibility", responsibility),
+        ]);
+        let mut s = Scoresheet::new(4);
+        s.record(&r, &ctx(3), &o);
+        assert_eq!(
+            (mtn(&s, 3), wh(&s, 3, D), pool(&s, D)),
+            (mountain, 2, 2),
+            "{responsibility}"
+        );
+    }
+}
