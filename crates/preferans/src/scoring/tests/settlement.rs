@@ -180,6 +180,13 @@ fn f3_dealer_owns_the_allpass_talon_seed_22() {
     let mut s = Scoresheet::new(4);
     s.record(&r, &ctx(3), &HandOutcome::AllPass { tricks: [0, 4, 5, 1] });
     assert_eq!((mtn(&s, 3), pool(&s, 0), mtn(&s, 1), mtn(&s, 2)), (1, 1, 4, 5));
+    // With the amnesty (X4) the dealer's tricks count among the fewest: tricks 2, 3, 4 and
+    // the dealer's 1 become 1, 2, 3 and 0, and the dealer gets the pool point.
+    let r = four(&[("dealer_allpass_talon", "true"), ("allpass_amnesty", "true")]);
+    let mut s = Scoresheet::new(4);
+    s.record(&r, &ctx(3), &HandOutcome::AllPass { tricks: [2, 3, 4, 1] });
+    let mountains = (mtn(&s, 0), mtn(&s, 1), mtn(&s, 2), mtn(&s, 3));
+    assert_eq!((mountains, pool(&s, 3), pool(&s, 0)), ((1, 2, 3, 0), 1, 0));
     // Without the option the dealer takes no part.
     let mut s = Scoresheet::new(4);
     s.record(&four(&[]), &ctx(3), &HandOutcome::AllPass { tricks: [0, 4, 6, 0] });
