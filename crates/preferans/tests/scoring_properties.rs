@@ -2,58 +2,13 @@
 //! player count, re-scoring a record reproduces it, and Leningrad is Sochi with mountains and
 //! whists doubled and the pool doubled at the end, hand by hand (section 3).
 
-use preferans::deal::{hand_rng, uniform_below};
-use preferans::record::{PlayerRecord, Record};
+mod common;
+
+use common::{players, random_match, rules};
+use preferans::record::Record;
 use preferans::scoring::Entry;
-use preferans::{HandState, Match, Rules};
+use preferans::Rules;
 use proptest::prelude::*;
-
-/// Plays a match with random legal actions (offers rarely) up to `hands` hands.
-fn random_match(rules: Rules, seed: u64, hands: Option<u32>) -> Match {
-    let mut m = Match::new(rules, seed, (seed % 3) as u8, hands);
-    let mut rng = hand_rng(seed, u64::MAX);
-    let mut legal = Vec::new();
-    let mut steps = 0;
-    while let Some(h) = m.current_hand() {
-        let seat = h.to_move().expect("a hand in progress has a seat to move");
-        h.legal_actions(&mut legal);
-        let cards: Vec<_> = legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, preferans::Action::Offer(_)))
-            .collect();
-        let pool = if cards.is_empty() || uniform_below(&mut rng, 20) == 0 {
-            &legal
-        } else {
-            &cards
-        };
-        let a = pool[uniform_below(&mut rng, pool.len() as u32) as usize];
-        m.apply(seat, a).unwrap();
-        steps += 1;
-        assert!(steps < 200_000, "match does not end");
-    }
-    m
-}
-
-fn players(n: u8) -> Vec<PlayerRecord> {
-    (0..n)
-        .map(|s| PlayerRecord {
-            name: format!("p{s}"),
-            kind: "random".into(),
-        })
-        .collect()
-}
-
-fn rules(preset: &str, players: u8, extra: &[(&str, &str)]) -> Rules {
-    let mut r = Rules::preset(preset)
-        .unwrap()
-        .with("players", &players.to_string())
-        .unwrap();
-    for (k, v) in extra {
-        r.set(k, v).unwrap();
-    }
-    r
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]

@@ -8,8 +8,10 @@
 
 pub mod fuzz_bodies;
 
+use preferans::deal::{hand_rng, uniform_below};
+use preferans::record::PlayerRecord;
 use preferans::russian::PhaseKind;
-use preferans::{Action, Rules, RussianHand};
+use preferans::{Action, HandState, Match, Rules, RussianHand};
 
 /// SplitMix64: small, deterministic, good enough to drive random games.
 #[derive(Clone, Debug)]
@@ -143,4 +145,54 @@ pub fn choose(h: &RussianHand, legal: &[Action], rng: &mut SplitMix, style: Styl
         }
         _ => legal[rng.below(legal.len())],
     }
+}
+
+/// Plays a match with random legal actions (offers rarely) up to `hands` hands; the first
+/// dealer is `seed % 3`, and the same seed plays the same match.
+pub fn random_match(rules: Rules, seed: u64, hands: Option<u32>) -> Match {
+    let mut m = Match::new(rules, seed, (seed % 3) as u8, hands);
+    let mut rng = hand_rng(seed, u64::MAX);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Some(h) = m.current_hand() {
+        let seat = h.to_move().expect("a hand in progress has a seat to move");
+        h.legal_actions(&mut legal);
+        let cards: Vec<_> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Offer(_)))
+            .collect();
+        let pool = if cards.is_empty() || uniform_below(&mut rng, 20) == 0 {
+            &legal
+        } else {
+            &cards
+        };
+        let a = pool[uniform_below(&mut rng, pool.len() as u32) as usize];
+        m.apply(seat, a).unwrap();
+        steps += 1;
+        assert!(steps < 200_000, "match does not end");
+    }
+    m
+}
+
+/// Record entries for `n` random players named p0, p1, ….
+pub fn players(n: u8) -> Vec<PlayerRecord> {
+    (0..n)
+        .map(|s| PlayerRecord {
+            name: format!("p{s}"),
+            kind: "random".into(),
+        })
+        .collect()
+}
+
+/// The rules of `preset` for `players` seats with `extra` options set in order.
+pub fn rules(preset: &str, players: u8, extra: &[(&str, &str)]) -> Rules {
+    let mut r = Rules::preset(preset)
+        .unwrap()
+        .with("players", &players.to_string())
+        .unwrap();
+    for (k, v) in extra {
+        r.set(k, v).unwrap();
+    }
+    r
 }
