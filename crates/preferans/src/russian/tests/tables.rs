@@ -19,6 +19,38 @@ fn f1_f4_dealer_sits_out_and_is_skipped() {
 }
 
 #[test]
+fn f3_w4_the_dealers_defence_is_laid_open_after_the_eldest_declarers_first_card() {
+    // Dealer 3; the eldest (seat 0) declares 6♠, seats 1 and 2 pass, the dealer looks at
+    // seat 1's hand and whists for both. The declarer has the first lead, so the defenders'
+    // hands go down right after his first card (W4), not when play starts.
+    let opts = [("dealer_whist_when_both_pass", "true")];
+    let mut h = hand(4, 3, &opts);
+    act(
+        &mut h,
+        &[
+            "bid 6S",
+            "pass",
+            "pass",
+            "discard 8H 7H",
+            "declare 6S",
+            "pass",
+            "pass",
+            "look 1",
+            "whist",
+        ],
+    );
+    assert_eq!(h.to_move(), Some(0), "the declarer leads");
+    assert!(!sees(&h, Viewer::Seat(0), 1) && !sees(&h, Viewer::Seat(0), 2));
+    assert!(!sees(&h, Viewer::Spectator, 2), "not yet laid down");
+    let lead = legal(&h).into_iter().find(|a| a.starts_with("play")).unwrap();
+    act(&mut h, &[lead.as_str()]);
+    assert_eq!(h.to_move(), Some(3), "the dealer plays the defenders' cards");
+    for viewer in [Viewer::Seat(0), Viewer::Spectator] {
+        assert!(sees(&h, viewer, 1) && sees(&h, viewer, 2), "laid down after the lead");
+    }
+}
+
+#[test]
 fn f4_dealer_in_the_middle_of_the_table() {
     // Dealer seat 1: the players are seats 2, 3, 0 in that order.
     let mut h = hand(4, 1, &[]);
