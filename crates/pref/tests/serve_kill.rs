@@ -77,7 +77,18 @@ async fn act_once(base: &str, table: &str, token: &str) -> Value {
     };
     let act = json!({"type": "act", "token": token, "action": action});
     ws.send(Message::Text(act.to_string().into())).await.unwrap();
-    recv_state(&mut ws).await
+    // Other states may come first (another seat's connection dropping is news too): wait for
+    // the one that holds this action.
+    loop {
+        let next = recv_state(&mut ws).await;
+        if actions_in(&next) > actions_in(&st) || next["game_over"] == true {
+            return next;
+        }
+    }
+}
+
+fn actions_in(st: &Value) -> usize {
+    st["observation"]["history"].as_array().map_or(0, Vec::len)
 }
 
 async fn post(base: &str, path: &str, body: Value) -> Value {
@@ -91,16 +102,18 @@ async fn post(base: &str, path: &str, body: Value) -> Value {
     r.json().await.unwrap()
 }
 
-/// Plays until the state says it is over or `limit` actions were taken; returns the last state.
+/// Plays until the state says it is over or the hand's history holds `limit` actions; returns
+/// the last state.
 async fn play(base: &str, table: &str, tokens: &[String], limit: usize) -> Value {
     let mut st = act_once(base, table, &tokens[0]).await;
-    let mut taken = usize::from(st["observation"]["history"].as_array().is_some_and(|h| !h.is_empty()));
-    while taken < limit && st["game_over"] != true {
+    for _ in 0..limit * 3 {
+        if actions_in(&st) >= limit || st["game_over"] == true {
+            return st;
+        }
         let mover = st["observation"]["to_move"].as_u64().unwrap() as usize;
         st = act_once(base, table, &tokens[mover]).await;
-        taken += 1;
     }
-    st
+    panic!("no progress: {st}")
 }
 
 #[tokio::test]
