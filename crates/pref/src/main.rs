@@ -186,7 +186,8 @@ struct PlayArgs {
     #[arg(long)]
     save: Option<PathBuf>,
     /// Continue the game saved in this record (full-screen mode: needs a terminal): your seat,
-    /// the bots, the seed and the rules are the record's.
+    /// the bots, the seed and the rules are the record's, and the game goes on being saved
+    /// there (unless --save names another file).
     #[arg(
         long,
         conflicts_with_all = ["seat", "bots", "seed", "hands", "target", "preset", "players", "options"]

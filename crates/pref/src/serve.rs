@@ -30,7 +30,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 256)]
     http_connections_per_address: u32,
     /// Connections (HTTP and WebSocket) held at once from all addresses together (0: the
-    /// process's open-file limit less 256, kept for the database and the logs).
+    /// process's open-file limit less 256, kept for the database and the logs, and at least
+    /// 64).
     #[arg(long, default_value_t = 0)]
     max_connections: usize,
     /// Tables still playing that one client address may have created (0: no limit).
@@ -44,9 +45,9 @@ pub struct ServeArgs {
     /// minute before its next ones wait for the minute's end (0: no limit).
     #[arg(long, default_value_t = 20)]
     wrong_passwords_per_minute: u32,
-    /// Finished games kept in memory (the newest at start); older ones are read from the
-    /// database again when someone opens them, so a long-lived server neither starts slower
-    /// nor grows with every game played (the lobby lists at most 200 games).
+    /// Finished games kept in memory and listed in the lobby (the newest at start); older
+    /// ones are read from the database again when someone opens their link, so a
+    /// long-lived server neither starts slower nor grows with every game played.
     #[arg(long, default_value_t = 200)]
     finished_tables_in_memory: usize,
     /// A reverse proxy in front of the server (repeat for several): from its connections the
