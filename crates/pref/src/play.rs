@@ -18,6 +18,14 @@ pub fn parse_input(input: &str, legal: &[Action]) -> Option<Action> {
     if let Ok(n) = t.parse::<usize>() {
         return n.checked_sub(1).and_then(|i| legal.get(i)).copied();
     }
+    parse_named(t, legal)
+}
+
+/// The legal action `input` names (`7h`, `6s`, `pass`, `7s 8d`), without the plain mode's
+/// numbers: the full-screen game lists its choices in another order and without the offers,
+/// so a number there would pick an action nobody sees.
+pub fn parse_named(input: &str, legal: &[Action]) -> Option<Action> {
+    let t = input.trim();
     let candidates = [
         t.to_string(),
         format!("bid {t}"),

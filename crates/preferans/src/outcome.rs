@@ -193,9 +193,17 @@ impl HandOutcome {
                     .defenders
                     .iter()
                     .map(|d| {
-                        let who = d.seat.map_or("dummy".to_string(), &name);
+                        // H1: the dummy makes no call; only its tricks are told.
+                        let Some(seat) = d.seat else {
+                            return if unplayed {
+                                String::new()
+                            } else {
+                                format!("dummy ({})", tricks(d.tricks))
+                            };
+                        };
+                        let who = name(seat);
                         let call = match d.call {
-                            // A misère's defenders (W7) and the dummy make no call.
+                            // A misère's defenders (W7) make no call.
                             WhistCall::None => " defended",
                             WhistCall::Pass => " passed",
                             WhistCall::Whist => " whisted",
@@ -207,6 +215,7 @@ impl HandOutcome {
                             format!("{who}{call} ({})", tricks(d.tricks))
                         }
                     })
+                    .filter(|said| !said.is_empty())
                     .collect();
                 let how = match c.resolution {
                     Resolution::Played => "played".to_string(),

@@ -24,7 +24,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, Ke
 
 pub use view::draw;
 
-use crate::play::parse_input;
+use crate::play::parse_named;
 
 /// What covers the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -365,7 +365,7 @@ impl App {
             KeyCode::Char(c) if !chord && !c.is_control() => {
                 self.input.push(c);
                 // Typing moves the highlight to the first matching choice.
-                if let Some(i) = shown.iter().position(|a| Some(*a) == parse_input(&self.input, &legal)) {
+                if let Some(i) = shown.iter().position(|a| Some(*a) == parse_named(&self.input, &legal)) {
                     self.selected = i;
                 }
             }
@@ -373,7 +373,7 @@ impl App {
                 let action = if self.input.trim().is_empty() {
                     shown.get(self.selected).copied()
                 } else {
-                    parse_input(&self.input, &legal)
+                    parse_named(&self.input, &legal)
                 };
                 match action {
                     Some(a) => {
@@ -391,7 +391,13 @@ impl App {
                             .m
                             .current_hand()
                             .and_then(|h| crate::play::why_not(h, self.seat, &self.input, &legal));
+                        let number =
+                            !self.input.trim().is_empty() && self.input.trim().chars().all(|c| c.is_ascii_digit());
                         self.message = match why {
+                            _ if number => format!(
+                                "'{}' is not a choice: type the card or bid itself (7h, 6s, pass) or choose with ←→",
+                                self.input.trim()
+                            ),
                             Some(why) => format!("'{}' is not a legal choice here: {why}", self.input.trim()),
                             None => format!(
                                 "'{}' is not a legal choice here: type another or choose with ←→",

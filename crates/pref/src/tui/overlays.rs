@@ -25,24 +25,41 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 pub(super) fn draw_help(f: &mut Frame, area: Rect) {
-    let text = vec![
-        Line::from("Arrows move the highlight over your choices; Enter does it."),
-        Line::from("Or type: a bid (6s, 7nt, mis), a card (as, 10h), pass, whist,"),
-        Line::from("half, open, closed, accept, refuse, offer 3; a discard: 7s 8d."),
-        Line::from("Then Enter."),
-        Line::from("!    ranked hints with reasons (expert analysis)"),
-        Line::from("=    the last hand double-dummy: your cards, what the deal held"),
-        Line::from("Tab  the scoresheet: pool, mountain, whists, settlement"),
-        Line::from("PgUp PgDn  the log's older and newer lines; under 80 columns"),
-        Line::from("           PgUp shows the log in the table's place, PgDn the table"),
-        Line::from("Esc  clear what you typed and the message / close this"),
-        Line::from("Enter after a hand: the next hand (the result stays until then)"),
-        Line::from("Ctrl-C quit (saved with --save); q or Esc once the game is over"),
+    // (key, what it does): a key's text wraps under itself, prose under the line's start.
+    let text = [
+        ("", "Arrows move the highlight over your choices; Enter does it."),
+        (
+            "",
+            "Or type: a bid (6s, 7nt, mis, mis-nt), a card (as, 10h), pass, whist, half, open, \
+             closed, accept, refuse, offer 3; a discard: 7s 8d. Then Enter.",
+        ),
+        ("!", "ranked hints with reasons (expert analysis)"),
+        ("=", "the last hand double-dummy: your cards, what the deal held"),
+        ("Tab", "the scoresheet: pool, mountain, whists, settlement"),
+        (
+            "PgUp PgDn",
+            "the log's older and newer lines; under 80 columns PgUp shows the log in the \
+             table's place, PgDn the table",
+        ),
+        ("Esc", "clear what you typed and the message / close this"),
+        ("Enter", "after a hand: the next hand (the result stays until then)"),
+        ("Ctrl-C", "quit (saved with --save); q or Esc once the game is over"),
     ];
-    let r = centered(area, 70, 14);
+    // Wrapped to the screen (60 columns at the least).
+    let w = area.width.min(72);
+    let inner = usize::from(w.saturating_sub(2));
+    let mut lines: Vec<Line> = Vec::new();
+    for (key, what) in text {
+        let pad = if key.is_empty() { 0 } else { key.len().max(6) + 1 };
+        for (i, row) in wrap_text(what, inner.saturating_sub(pad), 0).into_iter().enumerate() {
+            let head = if i == 0 { key } else { "" };
+            lines.push(Line::from(format!("{head:<pad$}{row}")));
+        }
+    }
+    let r = centered(area, w, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" help ")),
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" help ")),
         r,
     );
 }
@@ -59,27 +76,31 @@ fn history(s: String) -> String {
 }
 
 pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
+    let w = area.width.min(78);
+    let inner = usize::from(w.saturating_sub(2)).max(1);
     let sheet = app.m.sheet();
     let players = sheet.players();
-    let mut lines = Vec::new();
+    // Each player's totals, and under them the paper pulya's running sums ("0.2.6") as steps:
+    // the steps are the first to go when the screen is short.
+    let mut totals: Vec<Line> = Vec::new();
+    let mut with_steps: Vec<Line> = Vec::new();
     for s in 0..players {
-        lines.push(Line::from(Span::styled(
+        let name = Line::from(Span::styled(
             app.names[s as usize].clone(),
             Style::default().add_modifier(Modifier::BOLD),
-        )));
-        // The totals first; the paper pulya's running sums ("0.2.6") below them, as steps.
+        ));
         let t = sheet.totals();
         let others: Vec<Seat> = (0..players).filter(|o| *o != s).collect();
         let whists: Vec<String> = others
             .iter()
             .map(|&on| format!("on {}: {}", app.names[on as usize], t.whists[s as usize][on as usize]))
             .collect();
-        lines.push(Line::from(format!(
+        let sums = Line::from(format!(
             "  pool {}   mountain {}   whists {}",
             t.pool[s as usize],
             t.mountain[s as usize],
             whists.join(", ")
-        )));
+        ));
         let mut steps = vec![
             format!("pool {}", history(sheet.running(Section::Pool(s)))),
             format!("mountain {}", history(sheet.running(Section::Mountain(s)))),
@@ -92,40 +113,56 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
             )
         }));
         let dim = Style::default().add_modifier(Modifier::DIM);
-        lines.extend(super::view::lay_out(
+        totals.extend([name.clone(), sums.clone()]);
+        with_steps.extend([name, sums]);
+        with_steps.extend(super::view::lay_out(
             vec![Span::styled("  as written:", dim)],
             steps.into_iter().map(|t| vec![Span::styled(t, dim)]),
             4,
-            76,
+            inner,
         ));
     }
+    // What must stay in view: the settlement and, once the game is over, who won, the last
+    // hand and how to leave.
     let st = sheet.settlement(app.m.rules());
     let results: Vec<String> = (0..players as usize)
         .map(|s| format!("{} {}", app.names[s], st.rounded(s)))
         .collect();
-    lines.push(Line::from(format!("settlement: {}", results.join(" · "))));
+    let mut essential = vec![Line::from(format!("settlement: {}", results.join(" · ")))];
     if app.m.is_over() {
-        lines.push(Line::from(winner_line(app, &st)));
+        essential.push(Line::from(winner_line(app, &st)));
         // The last hand's result stays in view: the game-over screen has no log beside it.
         if let Some(last) = app.log.last() {
-            lines.push(Line::from(last.clone()));
+            essential.push(Line::from(last.clone()));
         }
         if let Some((n, last)) = super::view::previous_trick(app) {
             let won = last.last_trick_winner.map_or(String::new(), |w| {
                 format!(" — won by {}", super::view::holder_name(app, w))
             });
-            lines.push(Line::from(format!(
+            essential.push(Line::from(format!(
                 "hand {n}'s last trick: {}{won}",
                 super::view::trick_text(app, &last.last_trick)
             )));
         }
-        lines.push(Line::from(
+        essential.push(Line::from(
             "the game is over — q or Esc leaves · = reviews the last hand · ? help",
         ));
     }
-    // Rows once wrapped to the box's 76 columns.
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(76)).sum();
-    let r = centered(area, 78, (rows + 2) as u16);
+    let rows = |lines: &[Line]| -> usize { lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum() };
+    let room = usize::from(area.height.saturating_sub(2));
+    let mut lines = if rows(&with_steps) + rows(&essential) <= room {
+        with_steps
+    } else {
+        totals
+    };
+    // Still too tall (four players on a small screen): the totals give way from the bottom,
+    // never the essentials.
+    while !lines.is_empty() && rows(&lines) + rows(&essential) > room {
+        lines.pop();
+    }
+    lines.extend(essential);
+    let height = u16::try_from(rows(&lines) + 2).unwrap_or(u16::MAX);
+    let r = centered(area, w, height);
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(lines)

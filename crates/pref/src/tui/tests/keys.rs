@@ -178,3 +178,31 @@ fn a_narrow_screen_shows_the_log_in_the_tables_place_on_pgup() {
     key(&mut a, KeyCode::PageUp);
     assert!(!a.log_in_place);
 }
+
+#[test]
+fn a_typed_number_chooses_nothing_in_the_full_screen_game() {
+    // The plain mode numbers its list; this screen lists its choices in another order and
+    // without the offers, so a number would act on something nobody sees.
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    let before = a.m.current_hand().unwrap().history().len();
+    type_text(&mut a, "6");
+    assert_eq!(a.m.current_hand().unwrap().history().len(), before, "nothing was done");
+    assert!(a.message.contains("type the card or bid itself"), "{}", a.message);
+    assert!(a.input.is_empty());
+    // The highlight still acts.
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.m.current_hand().unwrap().history().len(), before + 1);
+}
+
+#[test]
+fn the_help_fits_the_smallest_screen() {
+    let mut a = app(3, 2, 3);
+    bots_until_user(&mut a);
+    key(&mut a, KeyCode::Char('?'));
+    let s = screen_sized(&a, 60, 20);
+    // Every word of the help is there, wrapped to 60 columns, none cut at the box's edge.
+    for word in ["mis-nt", "refuse,", "8d.", "settlement", "table's", "(saved", "over"] {
+        assert!(s.contains(word), "{word}\n{s}");
+    }
+}

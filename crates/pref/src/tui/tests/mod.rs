@@ -335,3 +335,34 @@ fn the_last_hand_is_reviewed_double_dummy_on_a_key() {
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.overlay, Overlay::None);
 }
+
+#[test]
+fn the_game_over_sheet_keeps_the_winner_and_the_way_out_on_small_screens() {
+    for (players, width, height) in [(3u8, 60u16, 20u16), (4, 80, 24), (4, 60, 20)] {
+        let mut a = app(8, 1, players);
+        while !a.m.is_over() {
+            if a.human_to_move() {
+                key(&mut a, KeyCode::Enter);
+            } else {
+                a.step_bot();
+            }
+        }
+        let s = screen_sized(&a, width, height);
+        for needed in ["settlement:", "the game is over — q or Esc leaves", "last trick:"] {
+            assert!(
+                s.contains(needed),
+                "{players} players at {width}x{height}: {needed:?}\n{s}"
+            );
+        }
+        assert!(
+            s.contains("win") || s.contains("draw") || s.contains("first place"),
+            "{s}"
+        );
+    }
+    // Mid-game, four players at 80x24: the settlement stays in view too.
+    let mut a = app(5, 2, 4);
+    bots_until_user(&mut a);
+    key(&mut a, KeyCode::Tab);
+    let s = screen(&a);
+    assert!(s.contains("settlement:"), "{s}");
+}
