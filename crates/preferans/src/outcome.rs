@@ -356,6 +356,41 @@ mod tests {
     }
 
     #[test]
+    fn h1_the_hussar_dummy_makes_no_call() {
+        let hussar = |resolution, tricks| {
+            HandOutcome::Contract(ContractOutcome {
+                declarer: 0,
+                contract: Bid::tricks(7, Strain::ALL[Suit::Hearts.index()]).unwrap(),
+                declarer_tricks: 10 - tricks - 1,
+                defenders: [
+                    DefenderOutcome {
+                        seat: None,
+                        call: WhistCall::Pass,
+                        tricks,
+                    },
+                    DefenderOutcome {
+                        seat: Some(1),
+                        call: WhistCall::Whist,
+                        tricks: 1,
+                    },
+                ],
+                resolution,
+                defence: Some(DefenceMode::Open),
+                dealer_whist: false,
+                talon_pushed: false,
+                offer: None,
+            })
+            .summary_naming(names)
+        };
+        assert_eq!(
+            hussar(Resolution::Played, 2),
+            "you declared 7♥, took 7 tricks; dummy (2 tricks), Anna whisted (1 trick); played, defence open"
+        );
+        let unplayed = hussar(Resolution::BothPassed, 0);
+        assert!(!unplayed.contains("dummy"), "{unplayed}");
+    }
+
+    #[test]
     fn w7_a_miseres_defenders_are_said_to_defend() {
         let defender = |seat, tricks| DefenderOutcome {
             seat: Some(seat),
