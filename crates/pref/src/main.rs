@@ -182,9 +182,13 @@ struct PlayArgs {
     /// plays a quicker, weaker game.
     #[arg(long, default_value = "expert")]
     bots: String,
-    /// Save the game record here as the game goes (and when you quit).
+    /// Save the game record here as the game goes (and when you quit). A file that is there
+    /// already is not replaced without --overwrite (it may be a game to --resume).
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Let --save replace a file that exists.
+    #[arg(long, requires = "save")]
+    overwrite: bool,
     /// Continue the game saved in this record (full-screen mode: needs a terminal): your seat,
     /// the bots, the seed and the rules are the record's, and the game goes on being saved
     /// there (unless --save names another file).
@@ -199,8 +203,8 @@ struct PlayArgs {
     /// Suit letters instead of symbols.
     #[arg(long)]
     ascii: bool,
-    /// Milliseconds between bot moves on screen.
-    #[arg(long, default_value_t = 500)]
+    /// Milliseconds between bot moves on screen (0 to 60,000).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pace_ms: u64,
 }
 
@@ -230,8 +234,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`pref play --plain | head`) ends the program quietly, as in `emit`.
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", one_line(&e));
+            // Not `eprintln!`: it panics when standard error is a closed pipe too.
+            output::say_error(&format!("error: {}", one_line(&e)));
             ExitCode::FAILURE
         }
     }
@@ -259,10 +266,10 @@ fn run(cli: Cli) -> Result<()> {
             }
             let (record, stopped) = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
             if stopped {
-                eprintln!(
+                output::say_error(&format!(
                     "note: the match had not ended after {} hands; the record holds those (--hands N plays a fixed number)",
                     sim::MAX_HANDS
-                );
+                ));
             }
             outln!("{}", sim::summary(&record));
             if let Some(out) = a.out {
@@ -279,6 +286,13 @@ fn run(cli: Cli) -> Result<()> {
             // The record is written as the game goes: a path that cannot be written is said
             // now, not found out silently after the game.
             if let Some(save) = &a.save {
+                if save.exists() && !a.overwrite && a.resume.as_ref() != Some(save) {
+                    bail!(
+                        "{0} exists: `pref play --resume {0}` goes on with the game saved there, \
+                         --overwrite replaces it",
+                        save.display()
+                    );
+                }
                 check_output(save)?;
             }
             use std::io::IsTerminal;

@@ -9,9 +9,22 @@ pub(crate) fn emit(text: &str) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("error: cannot write the output: {e}");
+        say_error(&format!("error: cannot write the output: {e}"));
         std::process::exit(1);
     }
+}
+
+/// Writes a line to stderr, ignoring a failure (there is nowhere left to tell of it).
+pub(crate) fn say_error(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
+/// Whether `e` comes from writing to a closed pipe.
+pub(crate) fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// `print!` through [`emit`].

@@ -129,3 +129,60 @@ fn p3_plain_play_says_an_offer_is_answered_not_that_the_offerer_s_hand_is_played
     assert!(screen.contains("you answer seat 0's offer"), "{screen}{asked}");
     assert!(!screen.contains("you play seat 0's hand"), "{screen}");
 }
+
+#[test]
+fn save_does_not_replace_a_file_without_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, "a game saved earlier").unwrap();
+    let out = pref()
+        .args(["play", "--plain", "--hands", "1", "--bots", "random", "--save"])
+        .arg(&file)
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("exists") && err.contains("--resume") && err.contains("--overwrite"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "a game saved earlier");
+    let out = pref()
+        .args([
+            "play",
+            "--plain",
+            "--hands",
+            "1",
+            "--bots",
+            "random",
+            "--overwrite",
+            "--save",
+        ])
+        .arg(&file)
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert_ne!(std::fs::read_to_string(&file).unwrap(), "a game saved earlier");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_plain_game_quietly() {
+    // `pref play --plain 2>&1 | head -3`: both streams go to a pipe nobody reads any more.
+    // It used to panic (exit 101) writing its error about the first one to the second.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pref"))
+        .args(["play", "--plain", "--hands", "1", "--bots", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = std::io::Write::write_all(&mut stdin, b"1\n1\n1\n");
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status}");
+}

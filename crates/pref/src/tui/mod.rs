@@ -441,12 +441,23 @@ pub fn shown_choices(o: &Observation) -> Vec<Action> {
 /// The real terminal loop: bots act every `pace`, keys are handled as they come. Gives the
 /// app back when the user leaves.
 pub fn run(mut app: App, pace: Duration) -> Result<App> {
+    // SIGTERM, SIGINT, SIGHUP or SIGQUIT from outside: leave as Ctrl-C does (the terminal is
+    // given back; the game was saved as it went); a second one ends the process at once.
+    let signalled = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    #[cfg(unix)]
+    for sig in signal_hook::consts::TERM_SIGNALS
+        .iter()
+        .chain([&signal_hook::consts::SIGHUP])
+    {
+        signal_hook::flag::register_conditional_shutdown(*sig, 1, std::sync::Arc::clone(&signalled))?;
+        signal_hook::flag::register(*sig, std::sync::Arc::clone(&signalled))?;
+    }
     let mut terminal = ratatui::init();
     let result = (|| -> Result<()> {
         let mut last_bot = Instant::now();
         loop {
             terminal.draw(|f| draw(f, &app))?;
-            if app.quit {
+            if app.quit || signalled.load(std::sync::atomic::Ordering::Relaxed) {
                 return Ok(());
             }
             let wait = if app.human_to_move() || app.m.is_over() {
