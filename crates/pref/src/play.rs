@@ -259,7 +259,17 @@ pub fn run(
                 match parse_input(&line, &obs.legal_actions) {
                     Some(a) => break a,
                     None => {
+                        let t = line.trim();
+                        let number = t.parse::<usize>().ok();
                         match why_not(hand, to_move, &line, &obs.legal_actions) {
+                            _ if t.is_empty() => {
+                                write!(out, "type a choice: its number, or the action (7h, pass)\n> ")?
+                            }
+                            _ if number.is_some() => write!(
+                                out,
+                                "no choice {t}: the choices are numbered 1 to {}\n> ",
+                                obs.legal_actions.len()
+                            )?,
                             Some(why) => write!(out, "not a legal choice here: '{}': {why}\n> ", line.trim())?,
                             None => write!(out, "not a legal choice here: '{}'\n> ", line.trim())?,
                         }

@@ -44,7 +44,7 @@ fn plain_play_saves_the_record_after_every_action() {
 #[test]
 fn plain_play_says_what_each_hand_wrote_and_asks_for_a_discard_in_words() {
     // The first legal choice every time, over three hands (seed 3: the user declares once).
-    let mut input = String::from("zz\n");
+    let mut input = String::from("zz\n\n99\n");
     input.push_str(&"1\n".repeat(400));
     let out = pref()
         .args(["play", "--plain", "--hands", "3", "--seed", "3", "--bots", "heuristic"])
@@ -54,6 +54,8 @@ fn plain_play_says_what_each_hand_wrote_and_asks_for_a_discard_in_words() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert!(text.contains("not a legal choice here: 'zz'"), "{text}");
+    assert!(text.contains("type a choice: its number, or the action"), "{text}");
+    assert!(text.contains("no choice 99: the choices are numbered 1 to "), "{text}");
     let over: Vec<&str> = text
         .lines()
         .filter_map(|l| l.split_once("== hand over: ").map(|x| x.1))
