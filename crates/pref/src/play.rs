@@ -257,7 +257,13 @@ pub fn run(
                     continue;
                 }
                 match parse_input(&line, &obs.legal_actions) {
-                    Some(a) => break a,
+                    Some(a) => {
+                        // A number names the action only by its place in the list: say it.
+                        if line.trim().parse::<usize>().is_ok() {
+                            writeln!(out, "you: {}", pick(ascii, a.symbol_text(), a))?;
+                        }
+                        break a;
+                    }
                     None => {
                         let t = line.trim();
                         let number = t.parse::<usize>().ok();
@@ -342,6 +348,10 @@ pub fn run(
         crate::describe::count(sheet.hands() as usize, "hand"),
         results.join(", ")
     )?;
+    if m.is_over() {
+        let said = crate::describe::winner_text(&st, seat, |s| format!("seat {s}"));
+        writeln!(out, "== the game is over. {said}")?;
+    }
     if let Some(path) = save {
         save_record(&m)?;
         writeln!(out, "record saved to {}", path.display())?;

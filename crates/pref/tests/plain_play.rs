@@ -56,6 +56,8 @@ fn plain_play_says_what_each_hand_wrote_and_asks_for_a_discard_in_words() {
     assert!(text.contains("not a legal choice here: 'zz'"), "{text}");
     assert!(text.contains("type a choice: its number, or the action"), "{text}");
     assert!(text.contains("no choice 99: the choices are numbered 1 to "), "{text}");
+    assert!(text.contains("> you: "), "a choice by number is said: {text}");
+    assert!(text.contains("== the game is over. "), "{text}");
     let over: Vec<&str> = text
         .lines()
         .filter_map(|l| l.split_once("== hand over: ").map(|x| x.1))

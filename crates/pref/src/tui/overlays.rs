@@ -201,21 +201,9 @@ pub(super) fn draw_hand_over(f: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-/// Who won by the final settlement (S10, exact): "You win.", "X wins.", a shared first
-/// place, or a draw.
+/// Who won by the final settlement (S10, exact), for this screen's names.
 fn winner_line(app: &App, st: &preferans::scoring::Settlement) -> String {
-    let players = usize::from(st.players());
-    let best = (0..players).map(|s| st.exact(s).0).max().unwrap_or(0);
-    let top: Vec<usize> = (0..players).filter(|&s| st.exact(s).0 == best).collect();
-    match top[..] {
-        _ if top.len() == players => "A draw: everyone ends even.".to_string(),
-        [one] if one == usize::from(app.seat) => "You win.".to_string(),
-        [one] => format!("{} wins.", app.names[one]),
-        _ => {
-            let names: Vec<&str> = top.iter().map(|&s| app.names[s].as_str()).collect();
-            format!("{} share first place.", names.join(" and "))
-        }
-    }
+    crate::describe::winner_text(st, app.seat, |s| app.names[s].clone())
 }
 
 pub(super) fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferans_bots::hints::Hint]) {
