@@ -140,6 +140,9 @@ fn show(o: &Observation, me: Seat, ascii: bool) -> String {
             pick(ascii, c.symbol_text(), c),
             o.declarer.unwrap_or(0)
         );
+    } else if o.phase == preferans::russian::PhaseKind::Play {
+        // X1: nobody bid; every trick counts against the one who takes it.
+        s += "  all-pass: take as few tricks as you can\n";
     } else if let Some((seat, b)) = o.highest_bid {
         s += &format!("  highest bid {} by seat {seat}\n", pick(ascii, b.symbol_text(), b));
     }
@@ -410,6 +413,25 @@ mod tests {
             };
             m.apply(seat, a).unwrap();
         }
+    }
+
+    #[test]
+    fn x1_an_allpass_says_so_to_the_player() {
+        let mut m = Match::new(Rules::sochi(), 1, 0, Some(1));
+        for _ in 0..3 {
+            let seat = m.current_hand().unwrap().to_move().unwrap();
+            m.apply(seat, Action::Pass).unwrap();
+        }
+        let hand = m.current_hand().unwrap();
+        let seat = hand.to_move().unwrap();
+        let screen = show(&hand.observation(Viewer::Seat(seat)), seat, true);
+        assert!(screen.contains("all-pass: take as few tricks as you can"), "{screen}");
+        let (hand, seat, _) = hand_where(|o| o.phase == preferans::russian::PhaseKind::Play);
+        let screen = show(&hand.observation(Viewer::Seat(seat)), seat, true);
+        assert!(
+            !screen.contains("all-pass") && screen.contains("contract 6S"),
+            "{screen}"
+        );
     }
 
     #[test]
