@@ -452,6 +452,15 @@ pub fn run(mut app: App, pace: Duration) -> Result<App> {
         signal_hook::flag::register_conditional_shutdown(*sig, 1, std::sync::Arc::clone(&signalled))?;
         signal_hook::flag::register(*sig, std::sync::Arc::clone(&signalled))?;
     }
+    // A terminal that is gone without a SIGHUP (the game had no controlling terminal) makes
+    // crossterm read end-of-file for ever at full speed, inside its own loop (crossterm issue
+    // 793): a watch ends the process then. The game was saved as it went.
+    std::thread::spawn(|| loop {
+        std::thread::sleep(Duration::from_millis(500));
+        if terminal_hung_up() {
+            std::process::exit(0);
+        }
+    });
     let mut terminal = ratatui::init();
     let result = (|| -> Result<()> {
         let mut last_bot = Instant::now();
@@ -479,4 +488,22 @@ pub fn run(mut app: App, pace: Duration) -> Result<App> {
     })();
     ratatui::restore();
     result.map(|()| app)
+}
+
+/// Whether the terminal on standard input is gone (its other end closed).
+#[cfg(unix)]
+fn terminal_hung_up() -> bool {
+    let mut fd = libc::pollfd {
+        fd: 0,
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one valid `pollfd` for one entry, and no wait.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+}
+
+#[cfg(not(unix))]
+fn terminal_hung_up() -> bool {
+    false
 }
