@@ -306,6 +306,11 @@ impl App {
             // the help open from it.
             (Overlay::HandOver, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) => {
                 self.overlay = Overlay::None;
+                // The pause showed the hand's result, and the log keeps it: it does not stay
+                // over the next hand's choices.
+                if self.log.last() == Some(&self.message) {
+                    self.message.clear();
+                }
                 return;
             }
             (Overlay::HandOver, KeyCode::Tab | KeyCode::Char('=' | '?')) => {}

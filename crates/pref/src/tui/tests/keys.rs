@@ -32,9 +32,14 @@ fn a_finished_hand_waits_for_a_key_before_the_next_goes_on() {
     assert_eq!(a.observation().unwrap().history.len(), before);
     assert_eq!((a.input.as_str(), &a.overlay), ("", &Overlay::HandOver));
     // Enter goes on, and does not act in the next hand.
+    assert_eq!(Some(&a.message), a.log.last(), "the result is said");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.overlay, Overlay::None);
     assert_eq!(a.observation().unwrap().history.len(), before);
+    assert!(
+        a.message.is_empty(),
+        "the result stays in the log, not over the next hand"
+    );
 }
 
 #[test]
