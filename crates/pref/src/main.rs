@@ -286,7 +286,14 @@ fn run(cli: Cli) -> Result<()> {
             // The record is written as the game goes: a path that cannot be written is said
             // now, not found out silently after the game.
             if let Some(save) = &a.save {
-                if save.exists() && !a.overwrite && a.resume.as_ref() != Some(save) {
+                // Only a regular file is kept: a device or a pipe (/dev/stdout) is written in
+                // place, and the file being resumed is the one to go on saving to.
+                let same = |p: &Path| std::fs::canonicalize(p).ok();
+                let resumed = a
+                    .resume
+                    .as_deref()
+                    .is_some_and(|r| same(r).is_some() && same(r) == same(save));
+                if std::fs::metadata(save).is_ok_and(|m| m.is_file()) && !a.overwrite && !resumed {
                     bail!(
                         "{0} exists: `pref play --resume {0}` goes on with the game saved there, \
                          --overwrite replaces it",

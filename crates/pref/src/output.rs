@@ -20,11 +20,13 @@ pub(crate) fn say_error(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 
-/// Whether `e` comes from writing to a closed pipe.
+/// Whether `e` is a write to standard output that found its pipe closed: a bare I/O error, as
+/// `writeln!(stdout, …)?` gives. A record that could not be written carries its file's name
+/// as context, and is reported.
 pub(crate) fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain()
-        .filter_map(|c| c.downcast_ref::<std::io::Error>())
-        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    e.chain().count() == 1
+        && e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// `print!` through [`emit`].

@@ -352,7 +352,13 @@ pub fn run(
         results.join(", ")
     )?;
     if m.is_over() {
-        let said = crate::describe::winner_text(&st, seat, |s| format!("seat {s}"));
+        let said = crate::describe::winner_text(&st, seat, |s| {
+            if s == usize::from(seat) {
+                "you".to_string()
+            } else {
+                format!("seat {s}")
+            }
+        });
         writeln!(out, "== the game is over. {said}")?;
     }
     if let Some(path) = save {

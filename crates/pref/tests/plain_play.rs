@@ -169,6 +169,22 @@ fn save_does_not_replace_a_file_without_overwrite() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert_ne!(std::fs::read_to_string(&file).unwrap(), "a game saved earlier");
+    // A device is written in place, not kept: it holds no game.
+    let out = pref()
+        .args([
+            "play",
+            "--plain",
+            "--hands",
+            "1",
+            "--bots",
+            "random",
+            "--save",
+            "/dev/null",
+        ])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
 }
 
 #[test]

@@ -80,6 +80,14 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
     let inner = usize::from(w.saturating_sub(2)).max(1);
     let sheet = app.m.sheet();
     let players = sheet.players();
+    // Plain lines are wrapped here, at words, so that the box's height is their count.
+    // (A line that fits keeps its spacing: wrapping joins words with single spaces.)
+    let wrapped = |t: &str| -> Vec<Line<'static>> {
+        if text_width(t) <= inner {
+            return vec![Line::from(t.to_string())];
+        }
+        wrap_text(t, inner, 2).into_iter().map(Line::from).collect()
+    };
     // Each player's totals, and under them the paper pulya's running sums ("0.2.6") as steps:
     // the steps are the first to go when the screen is short.
     let mut totals: Vec<Line> = Vec::new();
@@ -95,7 +103,7 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
             .iter()
             .map(|&on| format!("on {}: {}", app.names[on as usize], t.whists[s as usize][on as usize]))
             .collect();
-        let sums = Line::from(format!(
+        let sums = wrapped(&format!(
             "  pool {}   mountain {}   whists {}",
             t.pool[s as usize],
             t.mountain[s as usize],
@@ -113,8 +121,10 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
             )
         }));
         let dim = Style::default().add_modifier(Modifier::DIM);
-        totals.extend([name.clone(), sums.clone()]);
-        with_steps.extend([name, sums]);
+        totals.push(name.clone());
+        totals.extend(sums.iter().cloned());
+        with_steps.push(name);
+        with_steps.extend(sums);
         with_steps.extend(super::view::lay_out(
             vec![Span::styled("  as written:", dim)],
             steps.into_iter().map(|t| vec![Span::styled(t, dim)]),
@@ -128,26 +138,27 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
     let results: Vec<String> = (0..players as usize)
         .map(|s| format!("{} {}", app.names[s], st.rounded(s)))
         .collect();
-    let mut essential = vec![Line::from(format!("settlement: {}", results.join(" · ")))];
+    let mut essential = wrapped(&format!("settlement: {}", results.join(" · ")));
     if app.m.is_over() {
-        essential.push(Line::from(winner_line(app, &st)));
+        essential.extend(wrapped(&winner_line(app, &st)));
         // The last hand's result stays in view: the game-over screen has no log beside it.
         if let Some(last) = app.log.last() {
-            essential.push(Line::from(last.clone()));
+            essential.extend(wrapped(last));
         }
         if let Some((n, last)) = super::view::previous_trick(app) {
             let won = last.last_trick_winner.map_or(String::new(), |w| {
                 format!(" — won by {}", super::view::holder_name(app, w))
             });
-            essential.push(Line::from(format!(
+            essential.extend(wrapped(&format!(
                 "hand {n}'s last trick: {}{won}",
                 super::view::trick_text(app, &last.last_trick)
             )));
         }
-        essential.push(Line::from(
+        essential.extend(wrapped(
             "the game is over — q or Esc leaves · = reviews the last hand · ? help",
         ));
     }
+    // Every line fits the box now (a name is short), so rows are lines.
     let rows = |lines: &[Line]| -> usize { lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum() };
     let room = usize::from(area.height.saturating_sub(2));
     let mut lines = if rows(&with_steps) + rows(&essential) <= room {

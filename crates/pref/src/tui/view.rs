@@ -224,6 +224,7 @@ fn log_texts(app: &App, o: &Observation) -> Vec<String> {
         let note = o.call_notes.iter().find(|(j, _)| usize::from(*j) == i).map(|(_, n)| *n);
         let text = match (a, note) {
             (Some(Action::Play(_)), _) => continue,
+            (Some(Action::Look(s)), _) if *s == app.seat => "looks at your hand".into(),
             (Some(Action::Look(s)), _) => format!("looks at {}'s hand", holder_name(app, Holder::Seat(*s))),
             (Some(_), Some(CallNote::NoWhist)) => "pass (no whist)".into(),
             (Some(a), Some(CallNote::Hold)) => format!("{} (hold)", action_text(*a, app.ascii)),
