@@ -139,12 +139,18 @@ fn save_does_not_replace_a_file_without_overwrite() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("game.json");
     std::fs::write(&file, "a game saved earlier").unwrap();
-    let out = pref()
-        .args(["play", "--plain", "--hands", "1", "--bots", "random", "--save"])
-        .arg(&file)
-        .write_stdin("")
-        .output()
-        .unwrap();
+    // One hand against random bots, saved to `path`, with no input (the user quits at once).
+    let play = |extra: &[&str], path: &std::path::Path| {
+        pref()
+            .args(["play", "--plain", "--hands", "1", "--bots", "random"])
+            .args(extra)
+            .arg("--save")
+            .arg(path)
+            .write_stdin("")
+            .output()
+            .unwrap()
+    };
+    let out = play(&[], &file);
     assert!(!out.status.success());
     let err = stderr_of(&out);
     assert!(
@@ -152,38 +158,11 @@ fn save_does_not_replace_a_file_without_overwrite() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "a game saved earlier");
-    let out = pref()
-        .args([
-            "play",
-            "--plain",
-            "--hands",
-            "1",
-            "--bots",
-            "random",
-            "--overwrite",
-            "--save",
-        ])
-        .arg(&file)
-        .write_stdin("")
-        .output()
-        .unwrap();
+    let out = play(&["--overwrite"], &file);
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert_ne!(std::fs::read_to_string(&file).unwrap(), "a game saved earlier");
     // A device is written in place, not kept: it holds no game.
-    let out = pref()
-        .args([
-            "play",
-            "--plain",
-            "--hands",
-            "1",
-            "--bots",
-            "random",
-            "--save",
-            "/dev/null",
-        ])
-        .write_stdin("")
-        .output()
-        .unwrap();
+    let out = play(&[], std::path::Path::new("/dev/null"));
     assert!(out.status.success(), "{}", stderr_of(&out));
 }
 
