@@ -304,7 +304,26 @@ pub fn run(
             };
             if let Some(o) = played.filter(|o| o.tricks_done > obs.tricks_done) {
                 if let Some(w) = o.last_trick_winner {
-                    writeln!(out, "-- trick {} to {}", o.tricks_done, holder_name(w, seat))?;
+                    // Its cards too: the last one played, and a talon card led (X2, F3), were
+                    // not shown before.
+                    let cards: Vec<String> = o
+                        .last_trick
+                        .iter()
+                        .map(|t| {
+                            format!(
+                                "{} {}",
+                                holder_name(t.by, seat),
+                                pick(ascii, t.card.symbol_text(), t.card)
+                            )
+                        })
+                        .collect();
+                    writeln!(
+                        out,
+                        "-- trick {} to {} ({})",
+                        o.tricks_done,
+                        holder_name(w, seat),
+                        cards.join(", ")
+                    )?;
                 }
             }
         }

@@ -101,9 +101,13 @@ fn r6_plain_play_says_who_took_each_trick() {
             counts.push(next - 1);
             next = 1;
         } else if let Some(rest) = l.strip_prefix("-- trick ") {
-            let (n, who) = rest.split_once(" to ").expect("'-- trick N to X'");
+            let (n, rest) = rest.split_once(" to ").expect("'-- trick N to X (cards)'");
+            let (who, cards) = rest.split_once(" (").expect("the trick's cards");
             assert_eq!(n.parse::<u32>().unwrap(), next, "{text}");
             assert!(who == "you" || who.starts_with("seat "), "{l}");
+            // Three cards (four with a talon card), the winner's among them.
+            let played = cards.trim_end_matches(')').split(", ").count();
+            assert!((3..=4).contains(&played) && cards.contains(&format!("{who} ")), "{l}");
             next += 1;
         }
     }
