@@ -86,6 +86,21 @@ fn holder_name(h: Holder, me: Seat) -> String {
     }
 }
 
+/// A trick's cards as the user reads them: "seat 1 A♠, you 7♠".
+fn trick_text(cards: &[preferans::observation::TrickCard], me: Seat, ascii: bool) -> String {
+    cards
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}",
+                holder_name(t.by, me),
+                pick(ascii, t.card.symbol_text(), t.card)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `symbols` on a terminal that shows suit symbols, else the plain text (`--ascii`).
 fn pick(ascii: bool, symbols: String, plain: impl std::fmt::Display) -> String {
     if ascii {
@@ -147,18 +162,7 @@ fn show(o: &Observation, me: Seat, ascii: bool) -> String {
         s += &format!("  highest bid {} by seat {seat}\n", pick(ascii, b.symbol_text(), b));
     }
     if !o.trick.is_empty() {
-        let t: Vec<String> = o
-            .trick
-            .iter()
-            .map(|t| {
-                format!(
-                    "{} {}",
-                    holder_name(t.by, me),
-                    pick(ascii, t.card.symbol_text(), t.card)
-                )
-            })
-            .collect();
-        s += &format!("  trick    {}\n", t.join(", "));
+        s += &format!("  trick    {}\n", trick_text(&o.trick, me, ascii));
     }
     // P3: answering an offer is not playing the offering hand's cards (as the terminal says).
     if let Some(off) = o.offer.filter(|_| o.legal_actions.contains(&Action::Accept)) {
@@ -306,23 +310,12 @@ pub fn run(
                 if let Some(w) = o.last_trick_winner {
                     // Its cards too: the last one played, and a talon card led (X2, F3), were
                     // not shown before.
-                    let cards: Vec<String> = o
-                        .last_trick
-                        .iter()
-                        .map(|t| {
-                            format!(
-                                "{} {}",
-                                holder_name(t.by, seat),
-                                pick(ascii, t.card.symbol_text(), t.card)
-                            )
-                        })
-                        .collect();
                     writeln!(
                         out,
                         "-- trick {} to {} ({})",
                         o.tricks_done,
                         holder_name(w, seat),
-                        cards.join(", ")
+                        trick_text(&o.last_trick, seat, ascii)
                     )?;
                 }
             }
