@@ -121,9 +121,18 @@ fn bot_action_text(a: Action, ascii: bool) -> String {
     }
 }
 
-/// The screen for the user's turn.
-fn show(o: &Observation, me: Seat, ascii: bool) -> String {
+/// F1: the four-player dealer holds no hand in play.
+fn sits_out(o: &Observation, me: Seat) -> bool {
+    !o.hands.iter().any(|h| h.holder == Holder::Seat(me))
+}
+
+/// The table as `me` sees it: the hands (own cards, open hands, sizes), the talon when it
+/// is public, the contract, the trick on the table.
+fn table_text(o: &Observation, me: Seat, ascii: bool) -> String {
     let mut s = format!("\n-- {}, dealer seat {} --\n", o.phase.label(), o.dealer);
+    if sits_out(o, me) {
+        s += "  you deal and sit this hand out (F1)\n";
+    }
     for h in &o.hands {
         let cards = h.cards.map_or(
             format!("({})", crate::describe::count(usize::from(h.size), "card")),
@@ -164,6 +173,12 @@ fn show(o: &Observation, me: Seat, ascii: bool) -> String {
     if !o.trick.is_empty() {
         s += &format!("  trick    {}\n", trick_text(&o.trick, me, ascii));
     }
+    s
+}
+
+/// The screen for the user's turn: the table and the choices.
+fn show(o: &Observation, me: Seat, ascii: bool) -> String {
+    let mut s = table_text(o, me, ascii);
     // P3: answering an offer is not playing the offering hand's cards (as the terminal says).
     if let Some(off) = o.offer.filter(|_| o.legal_actions.contains(&Action::Accept)) {
         s += &format!("  you answer {}'s offer\n", holder_name(Holder::Seat(off.by), me));
@@ -237,9 +252,21 @@ pub fn run(
         out,
         "You are seat {seat}. Type an action (e.g. 'bid 7H', '7h', 'pass', 'AS'), its number, 'hint', or 'quit'."
     )?;
+    // The hand and phase the sitting-out dealer was last shown the table in.
+    let mut watched = None;
     'game: while let Some(hand) = m.current_hand() {
         let Some(to_move) = hand.to_move() else { break };
         let obs = hand.observation(Viewer::Seat(to_move));
+        if to_move != seat {
+            // F1: the four-player dealer has no turn in most hands; he is shown the table
+            // as each phase begins (the contract, the talon, open hands), as a player is.
+            let mine = hand.observation(Viewer::Seat(seat));
+            let now = Some((m.finished_hands().len(), mine.phase));
+            if sits_out(&mine, seat) && watched != now {
+                watched = now;
+                write!(out, "{}", table_text(&mine, seat, ascii))?;
+            }
+        }
         let action = if to_move == seat {
             write!(out, "{}> ", show(&obs, seat, ascii))?;
             out.flush()?;

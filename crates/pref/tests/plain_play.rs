@@ -189,3 +189,41 @@ fn a_closed_pipe_ends_the_plain_game_quietly() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{status}");
 }
+
+#[test]
+fn f1_the_sitting_out_dealer_is_shown_the_table_as_each_phase_begins() {
+    // Four players, seed 3: the user (seat 0) deals the first hand and sits it out. Seat 1
+    // declares 6♦ and both others whist; he has no decision, and is shown the table at each
+    // phase: the public talon, the contract, and no "you play" for a bot's hand.
+    let out = pref()
+        .args([
+            "play",
+            "--plain",
+            "--ascii",
+            "--players",
+            "4",
+            "--hands",
+            "1",
+            "--seed",
+            "3",
+        ])
+        .args(["--bots", "heuristic"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    let first_card = text.find(": plays ").expect("a card played");
+    let before_play = &text[..first_card];
+    assert!(
+        before_play.contains("-- Auction, dealer seat 0 --\n  you deal and sit this hand out (F1)"),
+        "{text}"
+    );
+    for shown in ["-- Play, dealer seat 0 --", "  talon    ", "  contract 6D by seat 1"] {
+        assert!(before_play.contains(shown), "{shown}: {text}");
+    }
+    assert!(!text.contains("you play"), "{text}");
+    // Each phase once: the screen is not repeated for every bot action.
+    assert_eq!(text.matches("-- Auction,").count(), 1, "{text}");
+    assert!(text.contains("== hand over"), "{text}");
+}
