@@ -75,6 +75,19 @@ export function actionLabel(a) {
   return a;
 }
 
+// What a choice does, for the choices whose name does not say it (a button's tooltip).
+export function actionTitle(a) {
+  return {
+    take: "take the talon's two cards into your hand, then discard two (T1)",
+    push: "play without the talon: it goes to the dealer face up, you keep your ten cards and discard nothing, and the dealer is written a mountain point (F3)",
+    open: "open defence: both defenders' hands are laid face up and the whister plays both (W4)",
+    closed: "closed defence: each defender plays his own hand, unseen (W4)",
+    whist: "defend: play against the declarer, written whists for your tricks (W2)",
+    "half-whist": "do not play, but be written whists as if you took half the quota — unless the first defender now whists and plays (W2, S7)",
+    "bid misere-nt": "misère without the talon: you play the ten cards you were dealt (P4)",
+  }[a] ?? null;
+}
+
 export function holderName(holder, seats, you) {
   if (holder === "dummy") return "dummy";
   if (holder === "talon") return "talon";

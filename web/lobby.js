@@ -31,7 +31,9 @@ function seatKinds() {
 function optionControls() {
   const preset = presets.find((p) => p.name === $("preset").value);
   $("target").placeholder = preset?.options?.target ? `${preset.options.target} (the rules')` : "the rules'";
-  $("option-list").replaceChildren(...optionInfos.filter((o) => !OWN_FIELD.has(o.name)).map((o) => {
+  // The dealer's options (F3) are for four players only: the server refuses them otherwise.
+  const fourPlayers = $("players").value === "4";
+  $("option-list").replaceChildren(...optionInfos.filter((o) => !OWN_FIELD.has(o.name) && (fourPlayers || o.rule !== "F3")).map((o) => {
     const id = `opt-${o.name}`;
     const kept = $(id)?.value ?? "";
     const def = preset?.options?.[o.name] ?? "";
@@ -90,7 +92,7 @@ async function refresh() {
       const hands = t.hand_limit && !t.finished ? `${t.hands} of ${t.hand_limit}` : String(t.hands);
       // The way in first: a phone's narrow list shows it without scrolling sideways, and the
       // hands under the table's name (the last column is off its screen).
-      return el("tr", {}, actions, el("td", {}, (t.name || t.id) + (t.private ? " 🔒" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : ""), el("span", { class: "phone-only muted", text: ` · hands ${hands}` })),
+      return el("tr", {}, actions, el("td", {}, (t.name || t.id) + (t.private ? " (private)" : "") + (t.seeded ? " (seeded deals)" : "") + (t.finished ? " (over)" : ""), el("span", { class: "phone-only muted", text: ` · hands ${hands}` })),
         el("td", { text: rulesText(t.rules, t.players) + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), seatsCell(t),
         el("td", { class: "hands", text: hands }));
     });
@@ -131,7 +133,10 @@ async function create(ev) {
 }
 
 $("name").value = playerName();
-$("players").addEventListener("change", seatKinds);
+$("players").addEventListener("change", () => {
+  seatKinds();
+  optionControls();
+});
 $("preset").addEventListener("change", optionControls);
 $("create").addEventListener("submit", create);
 loadRules().catch((e) => ($("create-error").textContent = e.message));

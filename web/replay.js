@@ -31,6 +31,8 @@ async function show(n, deal = false) {
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
     wanted = step;
     wantedDeal = r.deal;
+    // The address keeps the position: a reload or a shared link opens it again.
+    history.replaceState(null, "", `${location.pathname}?step=${step}${r.deal && step ? "&deal=1" : ""}`);
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
     $("action").textContent = (r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start") +
@@ -244,7 +246,10 @@ api(tablePath).then(async (t) => {
     }));
     return;
   }
-  if (t.finished) return show(0);
+  if (t.finished) {
+    const at = new URLSearchParams(location.search);
+    return show(Number.parseInt(at.get("step") ?? "0", 10) || 0, at.get("deal") === "1");
+  }
   $("download").hidden = true;
   document.querySelectorAll("main > *").forEach((e) => { e.hidden = true; });
   document.querySelector("main").prepend(el("section", { class: "panel", id: "not-finished" }, el("p", { text: "This game is still being played: its replay opens when it is over." }), el("a", { href: `/table/${encodeURIComponent(tableId)}`, text: "watch the table" })));

@@ -59,6 +59,21 @@ export function renderTurn(view, obs) {
   const whose = fromOther ? ` to play ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand` : "";
   const what = decisionText(obs);
   turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : whose || (what ? ` ${what}` : "")}…`;
+  // A person gone from the table keeps the others waiting: say so, and when a bot may take
+  // his seat (the button comes at his seat; `--away-before-bot-secs`).
+  if (seated && seat?.away_since_ms) {
+    turn.append(" ", el("span", { class: "away-wait", "data-until": seat.away_since_ms + (view.away_before_bot_ms ?? 0) }));
+    renderAwayWaits();
+  }
+}
+
+// The away player's wait in words, updated every second like the timer.
+export function renderAwayWaits() {
+  for (const e of document.querySelectorAll(".away-wait[data-until]")) {
+    const left = Math.ceil((Number(e.getAttribute("data-until")) - Date.now()) / 1000);
+    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    e.textContent = left > 0 ? `(away: you may let a bot play for him in ${clock})` : "(away: you may let a bot play for him — the button at his seat)";
+  }
 }
 
 // The last trick of the hand just finished, while the next hand has no trick yet (and at the

@@ -1,7 +1,8 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, keysHelp, renderFinal } from "/static/table-view.js";
+import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, keysHelp, renderFinal } from "/static/table-view.js";
 import { typedShortcuts } from "/static/table-keys.js";
-import { el, api, cardEl, backEl, actionLabel, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, fileUrl, recordLink } from "/static/common.js";
+import { updateSheet } from "/static/table-sheet.js";
+import { el, api, cardEl, backEl, actionLabel, actionTitle, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, recordLink } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -12,8 +13,6 @@ let ws = null;
 let state = null;
 let selected = new Set(); // cards chosen for a discard
 let retry = 500;
-let sheetFor = null;
-let sheetVersion = 0;
 let isPrivate = false;
 let summary = null; // the table's lobby entry (all a private table shows before its password)
 let chatShown = null;
@@ -80,22 +79,6 @@ function showLocked(message) {
   }
 }
 
-// The scoresheet image; a private table's is fetched with its key.
-async function loadSheet(path, version) {
-  try {
-    const url = await fileUrl(path, isPrivate);
-    if (version !== sheetVersion) {
-      if (url.startsWith("blob:")) URL.revokeObjectURL(url);
-      return;
-    }
-    if ($("sheet").src.startsWith("blob:")) URL.revokeObjectURL($("sheet").src);
-    $("sheet").src = url;
-    $("sheet-link").href = url;
-  } catch (e) {
-    $("sheet").alt = `the scoresheet: ${e.message}`;
-  }
-}
-
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws`);
@@ -151,7 +134,12 @@ function onError(message) {
 }
 
 // The hints, best first: the first is the one recommended.
+// The decision hints were asked for: they are dropped once it is no longer the one to make
+// (the move timer may have decided it).
+let hintsFor = null;
+const decisionKey = (view) => JSON.stringify([view?.hand_number, view?.observation?.phase, view?.observation?.tricks_done, view?.observation?.trick?.length, view?.observation?.legal_actions]);
 function showHints(hints) {
+  if (hintsFor !== decisionKey(state)) return;
   const label = (a) => actionLabel(a) + (isHold(a, state?.observation) ? " (hold)" : "");
   $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: label(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
 }
@@ -250,6 +238,10 @@ function draw(view) {
     $("password").hidden = $("password-label").hidden = !isPrivate;
   }
   sent = false;
+  if (hintsFor !== null && hintsFor !== decisionKey(view)) {
+    hintsFor = null;
+    $("hints").replaceChildren();
+  }
   const seated = view.you !== null && view.you !== undefined;
   // The tab says when the person has a decision to make (it may be in the background).
   const decisionIsMine = seated && (view.observation?.legal_actions?.length ?? 0) > 0;
@@ -268,13 +260,7 @@ function draw(view) {
   $("keys-text").replaceChildren(...keysHelp(view.observation).flat());
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
   if (view.game_over) renderGameOver(view);
-  // The sheet changes when a hand ends and when someone sits down (it names the seats).
-  const sheetKey = JSON.stringify([view.log.length, view.seats.map((s) => s.name)]);
-  if (sheetKey !== sheetFor) {
-    sheetFor = sheetKey;
-    sheetVersion++;
-    loadSheet(`/api/tables/${view.table}/sheet.svg?v=${sheetVersion}`, sheetVersion);
-  }
+  updateSheet(view, isPrivate);
   $("log").replaceChildren(...view.log.map((l) => el("div", { text: l })).reverse());
   renderChat(view);
   if (view.last_hand) {
@@ -391,7 +377,7 @@ function draw(view) {
   $("hint-btn").disabled = !myTurn;
   const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard ") && !a.startsWith("offer "));
   const hold = (a) => isHold(a, obs);
-  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "data-action": a, onclick: () => act(a) }));
+  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), title: actionTitle(a), "data-action": a, onclick: () => act(a) }));
   // P3: an offer of how many of the remaining tricks his side takes: one chooser, not a
   // button per number beside the cards on every turn.
   const offers = obs.legal_actions.filter((a) => a.startsWith("offer "));
@@ -565,7 +551,11 @@ $("chat-form").addEventListener("submit", (ev) => {
   chatSent = text;
   $("chat-text").value = "";
 });
-$("hint-btn").addEventListener("click", () => { if (send({ type: "hint", token })) $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" })); });
+$("hint-btn").addEventListener("click", () => {
+  if (!send({ type: "hint", token })) return;
+  hintsFor = decisionKey(state);
+  $("hints").replaceChildren(el("li", { class: "muted", text: "thinking…" }));
+});
 api(tablePath).then((t) => {
   $("password").hidden = $("password-label").hidden = !t.private;
   isPrivate = t.private;
@@ -573,7 +563,10 @@ api(tablePath).then((t) => {
   // A seed fixes every deal: whoever created the table may know all the cards.
   $("seeded-warning").hidden = !t.seeded;
   if (t.seeded) $("rules").title = "seeded deals";
-  setInterval(() => { if (state?.deadline_ms) renderTimer(state); }, 1000);
+  setInterval(() => {
+    if (state?.deadline_ms) renderTimer(state);
+    renderAwayWaits();
+  }, 1000);
   connect();
 }).catch((e) => {
   // No such table (or no server): say so instead of an empty table.

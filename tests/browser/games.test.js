@@ -32,6 +32,10 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   assert.deepEqual(await page.locator("#hands .seat").evaluateAll((b) => b.map((x) => x.getAttribute("data-seat"))), ["0", "1", "2"]);
   for (let i = 0; i < 3; i++) await page.click("#next");
   await page.waitForFunction(() => /action 3 of/.test(document.querySelector("#step").textContent));
+  // The address keeps the position: a reload (or the link shared) opens it again.
+  await page.waitForFunction(() => location.search === "?step=3");
+  await page.reload();
+  await page.waitForFunction(() => /action 3 of/.test(document.querySelector("#step").textContent));
   // The last action names its player and reads as the table page writes it (10♥, 7♠, misère).
   // The three calls so far are listed, as on the table page.
   assert.equal((await page.locator("#calls").innerText()).split(" · ").length, 3, await page.locator("#calls").innerText());

@@ -43,6 +43,13 @@ test("the lobby's option list shows the chosen rules' values and keeps a change 
   await page.goto(`${base}/`);
   await page.waitForSelector(`#opt-${name}`, { state: "attached" });
   const shown = () => page.locator(`#opt-${name} option[value=""], #opt-${name}[placeholder]`).first().evaluate((e) => e.textContent || e.placeholder);
+  // The dealer's options (F3) are offered for four players only (the server refuses them
+  // otherwise).
+  assert.equal(await page.locator("#opt-talon_push").count(), 0, "no F3 option for 3 players");
+  await page.selectOption("#players", "4");
+  await page.waitForSelector("#opt-talon_push", { state: "attached" });
+  await page.selectOption("#players", "3");
+  assert.equal(await page.locator("#opt-talon_push").count(), 0);
   await page.selectOption("#preset", "sochi");
   // Values read as words ("each reaches target"); what is sent is the value itself.
   const words = (v) => ({ true: "yes", false: "no" })[v] ?? v.replaceAll("_", " ");

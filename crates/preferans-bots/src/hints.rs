@@ -351,7 +351,10 @@ fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
         if !out.iter().any(|h| h.action == *a) {
             let reason = match a {
                 Action::Offer(n) => format!("offer that your side takes {n} of the remaining tricks"),
-                other => other.symbol_text(),
+                // Saying the action again told nothing (a browser review saw "discard 8♠ 9♣ —
+                // discard 8♠ 9♣").
+                Action::Discard(..) => "not weighed: the simulation weighs only the discards that look best".into(),
+                _ => "not valued".into(),
             };
             out.push(Hint {
                 action: *a,
@@ -400,8 +403,16 @@ mod tests {
                 let o = h.observation(Viewer::Seat(seat));
                 if o.phase == PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
                     let hs = hints(&o, &mut expert);
-                    let valued = hs.iter().take_while(|h| h.reason.contains("simulated")).count();
+                    let valued = hs.iter().take_while(|h| h.reason.contains("(simulated")).count();
                     assert!(valued >= 2, "several pairs valued: {hs:?}");
+                    // The other pairs say why they carry no value (not the action again).
+                    assert!(valued < hs.len(), "{hs:?}");
+                    for h in &hs[valued..] {
+                        assert_eq!(
+                            h.reason,
+                            "not weighed: the simulation weighs only the discards that look best"
+                        );
+                    }
                     assert!(hs[0].reason.contains("declaring"), "{}", hs[0].reason);
                     return;
                 }

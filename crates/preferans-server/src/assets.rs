@@ -25,6 +25,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/table-view.js"),
     ),
     (
+        "table-sheet.js",
+        "text/javascript",
+        include_str!("../../../web/table-sheet.js"),
+    ),
+    (
         "table-keys.js",
         "text/javascript",
         include_str!("../../../web/table-keys.js"),

@@ -239,8 +239,14 @@ impl HandOutcome {
                 } else {
                     format!(", took {}", tricks(c.declarer_tricks))
                 };
+                // F3 `talon_push`: the push writes the dealer a mountain point; say it.
+                let pushed = if c.talon_pushed {
+                    " pushed the talon to the dealer and"
+                } else {
+                    ""
+                };
                 format!(
-                    "{} declared {}{took}; {}; {}{}",
+                    "{}{pushed} declared {}{took}; {}; {}{}",
                     name(c.declarer),
                     c.contract.symbol_text(),
                     calls.join(", "),
@@ -353,6 +359,34 @@ mod tests {
             unplayed(Resolution::BothPassed, [WhistCall::Pass, WhistCall::Pass]),
             "you declared 6♠; Anna passed, heuristic 2 passed; not played: the defence passed"
         );
+    }
+
+    #[test]
+    fn f3_a_pushed_talon_is_told() {
+        let defender = |seat, tricks| DefenderOutcome {
+            seat: Some(seat),
+            call: WhistCall::Whist,
+            tricks,
+        };
+        let pushed = |talon_pushed| {
+            HandOutcome::Contract(ContractOutcome {
+                declarer: 1,
+                contract: Bid::tricks(6, Strain::ALL[Suit::Spades.index()]).unwrap(),
+                declarer_tricks: 4,
+                defenders: [defender(2, 3), defender(3, 3)],
+                resolution: Resolution::Played,
+                defence: Some(DefenceMode::Closed),
+                dealer_whist: false,
+                talon_pushed,
+                offer: None,
+            })
+            .summary_at_table(4, 0, |s| format!("seat {s}"))
+        };
+        assert_eq!(
+            pushed(true),
+            "seat 1 pushed the talon to the dealer and declared 6♠, took 4 tricks; seat 2 whisted (3 tricks), seat 3 whisted (3 tricks); played, defence closed"
+        );
+        assert!(!pushed(false).contains("push"), "{}", pushed(false));
     }
 
     #[test]

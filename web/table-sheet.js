@@ -1,0 +1,42 @@
+// The table page's scoresheet: the server's image, fetched again when it changes, and its
+// "show larger" view over the table.
+import { fileUrl } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+let sheetFor = null;
+let sheetVersion = 0;
+
+// The sheet changes when a hand ends and when someone sits down (it names the seats).
+export function updateSheet(view, isPrivate) {
+  const sheetKey = JSON.stringify([view.log.length, view.seats.map((s) => s.name)]);
+  if (sheetKey === sheetFor) return;
+  sheetFor = sheetKey;
+  sheetVersion++;
+  loadSheet(`/api/tables/${view.table}/sheet.svg?v=${sheetVersion}`, sheetVersion, isPrivate);
+}
+
+// The scoresheet image; a private table's is fetched with its key.
+async function loadSheet(path, version, isPrivate) {
+  try {
+    const url = await fileUrl(path, isPrivate);
+    if (version !== sheetVersion) {
+      if (url.startsWith("blob:")) URL.revokeObjectURL(url);
+      return;
+    }
+    if ($("sheet").src.startsWith("blob:")) URL.revokeObjectURL($("sheet").src);
+    $("sheet").src = url;
+    $("sheet-link").href = url;
+  } catch (e) {
+    $("sheet").alt = `the scoresheet: ${e.message}`;
+  }
+}
+
+// In the side panel the sheet is a thumbnail; larger, it lies over the table until closed.
+function sheetLarge(large) {
+  $("sheet-panel").classList.toggle("large", large);
+  $("sheet-size").textContent = large ? "close" : "show larger";
+}
+$("sheet-size").addEventListener("click", () => sheetLarge(!$("sheet-panel").classList.contains("large")));
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && $("sheet-panel").classList.contains("large")) sheetLarge(false);
+});
