@@ -151,7 +151,7 @@ impl HandOutcome {
     /// an all-pass lists only the seats that took tricks; [`HandOutcome::summary_at_table`]
     /// lists them all.
     pub fn summary_naming(&self, name: impl Fn(Seat) -> String) -> String {
-        self.summary_where(|_, n| n > 0, name)
+        self.summary_where(|_, n| n > 0, None, name)
     }
 
     /// [`HandOutcome::summary_naming`] for a hand of `players` players dealt by `dealer`:
@@ -159,11 +159,21 @@ impl HandOutcome {
     /// result, S6), and never the 4-player dealer who sat out (section 4) unless the talon
     /// gave him tricks (F3).
     pub fn summary_at_table(&self, players: u8, dealer: Seat, name: impl Fn(Seat) -> String) -> String {
-        self.summary_where(|s, n| s < players && (n > 0 || players != 4 || s != dealer), name)
+        self.summary_where(
+            |s, n| s < players && (n > 0 || players != 4 || s != dealer),
+            Some(dealer),
+            name,
+        )
     }
 
-    /// The summary, listing an all-pass's seat `s` with `n` tricks where `listed(s, n)`.
-    fn summary_where(&self, listed: impl Fn(Seat, u8) -> bool, name: impl Fn(Seat) -> String) -> String {
+    /// The summary, listing an all-pass's seat `s` with `n` tricks where `listed(s, n)`;
+    /// `dealer` names the F3 dealer who whisted, when known.
+    fn summary_where(
+        &self,
+        listed: impl Fn(Seat, u8) -> bool,
+        dealer: Option<Seat>,
+        name: impl Fn(Seat) -> String,
+    ) -> String {
         match self {
             HandOutcome::ThrownIn => "thrown in (no bid)".into(),
             HandOutcome::AllPass { tricks } => {
@@ -217,6 +227,14 @@ impl HandOutcome {
                     })
                     .filter(|said| !said.is_empty())
                     .collect();
+                // F3 `dealer_whist_when_both_pass`: the passers' hands were the dealer's to
+                // play; the whists and the responsibility are his.
+                let calls = if c.dealer_whist {
+                    let who = dealer.map_or("the dealer".to_string(), |d| format!("{} (dealer)", name(d)));
+                    format!("{}; {who} whisted for them", calls.join(", "))
+                } else {
+                    calls.join(", ")
+                };
                 let how = match c.resolution {
                     Resolution::Played => "played".to_string(),
                     Resolution::BothPassed => "not played: the defence passed".into(),
@@ -249,7 +267,7 @@ impl HandOutcome {
                     "{}{pushed} declared {}{took}; {}; {}{}",
                     name(c.declarer),
                     c.contract.symbol_text(),
-                    calls.join(", "),
+                    calls,
                     how,
                     c.defence
                         .map_or(String::new(), |d| format!(", defence {d:?}").to_lowercase())
@@ -387,6 +405,35 @@ mod tests {
             "seat 1 pushed the talon to the dealer and declared 6♠, took 4 tricks; seat 2 whisted (3 tricks), seat 3 whisted (3 tricks); played, defence closed"
         );
         assert!(!pushed(false).contains("push"), "{}", pushed(false));
+    }
+
+    #[test]
+    fn f3_the_dealer_s_whist_is_told() {
+        let passer = |seat, tricks| DefenderOutcome {
+            seat: Some(seat),
+            call: WhistCall::Pass,
+            tricks,
+        };
+        let o = HandOutcome::Contract(ContractOutcome {
+            declarer: 1,
+            contract: Bid::tricks(6, Strain::ALL[Suit::Hearts.index()]).unwrap(),
+            declarer_tricks: 5,
+            defenders: [passer(2, 3), passer(3, 2)],
+            resolution: Resolution::Played,
+            defence: Some(DefenceMode::Open),
+            dealer_whist: true,
+            talon_pushed: false,
+            offer: None,
+        });
+        assert_eq!(
+            o.summary_at_table(4, 0, |s| format!("seat {s}")),
+            "seat 1 declared 6♥, took 5 tricks; seat 2 passed (3 tricks), seat 3 passed (2 tricks); seat 0 (dealer) whisted for them; played, defence open"
+        );
+        assert!(
+            o.summary().contains("; the dealer whisted for them;"),
+            "{}",
+            o.summary()
+        );
     }
 
     #[test]
