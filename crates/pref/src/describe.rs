@@ -24,8 +24,15 @@ pub fn hand_entries(
     name: impl Fn(preferans::Seat) -> String,
 ) -> Vec<String> {
     use preferans::scoring::Entry;
-    sheet
-        .entries_of_hand(n)
+    let entries = sheet.entries_of_hand(n);
+    // Two whist entries between the same players (a failed contract's consolation and the
+    // tricks, S2/S3) would read alike: those say why.
+    let pair = |e: &Entry| match e {
+        Entry::Whists { writer, on, .. } => Some((*writer, *on)),
+        _ => None,
+    };
+    let shared = |e: &Entry| pair(e).is_some() && entries.iter().filter(|o| pair(o) == pair(e)).count() > 1;
+    entries
         .iter()
         .map(|e| match e {
             Entry::Pool { seat, points, .. } => format!("{} pool {points:+}", name(*seat)),
@@ -33,8 +40,13 @@ pub fn hand_entries(
             Entry::Mountain { seat, points, .. } => format!("{} mountain {points:+}", name(*seat)),
             Entry::Whists { writer, on, points, .. } => {
                 let who = name(*writer);
+                let why = if shared(e) {
+                    format!(" ({})", why_text(e.why()))
+                } else {
+                    String::new()
+                };
                 format!(
-                    "{who} {} {points} whist{} on {}",
+                    "{who} {} {points} whist{} on {}{why}",
                     if who == "you" { "write" } else { "writes" },
                     if *points == 1 { "" } else { "s" },
                     name(*on)
@@ -42,6 +54,24 @@ pub fn hand_entries(
             }
         })
         .collect()
+}
+
+/// Why an entry was written, in a word or two (section 3's rule names).
+pub fn why_text(why: preferans::scoring::Why) -> &'static str {
+    use preferans::scoring::Why;
+    match why {
+        Why::Contract => "contract",
+        Why::Undertricks => "undertricks",
+        Why::Consolation => "consolation",
+        Why::Tricks => "tricks",
+        Why::Responsibility => "responsibility",
+        Why::Misere => "misère",
+        Why::AllPass => "all-pass",
+        Why::HalfWhist => "half-whist",
+        Why::Aid => "aid",
+        Why::Dealer => "dealer",
+        Why::TalonBonus => "talon bonus",
+    }
 }
 
 fn holder(h: Holder) -> String {

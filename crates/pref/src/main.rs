@@ -131,6 +131,10 @@ impl RulesArgs {
             if k == "target" && self.target.is_some() {
                 bail!("give the target once: --target or -o target=…, not both");
             }
+            // The last of two values would win unsaid: a typo in a long command line.
+            if options.iter().any(|(name, _)| *name == k) {
+                bail!("option '{k}' is given twice: give each option once");
+            }
             options.push((k, v.trim().to_string()));
         }
         if let Some(t) = self.target {
@@ -578,7 +582,13 @@ fn rules_listing() -> String {
             let v = r.get(o.name).unwrap_or_default();
             s += &format!(" {:<20}", if v.is_empty() { "(none)".to_string() } else { v });
         }
-        s += &format!(" {}\n      {} — values: {}\n", o.rule, o.help, o.values);
+        // The players and the target have flags of their own (-o players=… is refused).
+        let how = match o.name {
+            "players" => "; give it as --players N, not as an option",
+            "target" => "; also --target N",
+            _ => "",
+        };
+        s += &format!(" {}\n      {} — values: {}{how}\n", o.rule, o.help, o.values);
     }
     s
 }

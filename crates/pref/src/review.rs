@@ -16,7 +16,8 @@ pub struct ReviewArgs {
     /// Report cards that cost at least this many tricks (1 to 10).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub threshold: u8,
-    /// Report bids, whist calls, discards and contracts that cost at least this many whists.
+    /// Report bids, whist calls, discards and contracts that cost at least this many whists
+    /// (0 to 1,000,000).
     #[arg(long, default_value_t = 2.0)]
     pub whists: f64,
     /// Sampled deals per whist call, discard or contract weighed (1 to 10,000).
@@ -37,8 +38,10 @@ pub fn run(a: ReviewArgs) -> Result<()> {
         samples,
         deal_tables,
     } = a;
-    if !(whists.is_finite() && whists >= 0.0) {
-        bail!("--whists is a number of whists, 0 or more (got {whists})");
+    // A hand costs far less than a million whists; a larger threshold is a typo, and
+    // printing 1e308 would take 309 digits.
+    if !(whists.is_finite() && (0.0..=1_000_000.0).contains(&whists)) {
+        bail!("--whists is a number of whists from 0 to 1000000 (got {whists})");
     }
     let record = read_record(&file)?;
     // Each hand twice: its cards (exact), then its calls (simulated).
@@ -93,8 +96,9 @@ pub fn run(a: ReviewArgs) -> Result<()> {
         outln!("bids, whist calls, discards and contracts not weighed: a Hussar game (2 players)");
     } else {
         outln!(
-            "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {samples} samples each)",
-            calls.len()
+            "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {} each)",
+            calls.len(),
+            crate::describe::count(samples as usize, "sample")
         );
     }
     if let Some(note) = unfinished_note(&record) {

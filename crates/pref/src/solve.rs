@@ -94,10 +94,11 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
             }
             if let Some(t) = &a.talon {
                 let cards: Vec<Card> = t.split_whitespace().map(str::parse).collect::<Result<_, _>>()?;
-                // A position after the first talon trick has one talon lead left.
-                if cards.len() > 2 || (hs[0].len() == 10 && cards.len() != 2) {
+                // X2: the talon cards lead the next tricks. A whole deal has two; a smaller
+                // position may have one or two left (an endgame to study, as in the tests).
+                if cards.is_empty() || cards.len() > 2 || (hs[0].len() == 10 && cards.len() != 2) {
                     bail!(
-                        "--talon takes the talon cards still to lead (two with ten-card hands), got {}",
+                        "--talon takes one or two talon cards, which lead the next tricks (X2); with ten-card hands both (got {})",
                         cards.len()
                     );
                 }

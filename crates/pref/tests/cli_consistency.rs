@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{pref, stderr_of, stdout_of};
+use common::{pref, sim, stderr_of, stdout_of};
 
 fn fails_with(args: &[&str], want: &str) {
     let out = pref().args(args).write_stdin("").output().unwrap();
@@ -36,6 +36,10 @@ fn the_target_is_an_option_of_every_command_that_plays() {
         let mut args = cmd.to_vec();
         args.extend(["--target", "5", "-o", "target=6"]);
         fails_with(&args, "give the target once");
+        // The same option twice, in any case: the last value would win unsaid.
+        let mut args = cmd.to_vec();
+        args.extend(["-o", "hold=seniority", "-o", "HOLD=none"]);
+        fails_with(&args, "option 'hold' is given twice");
     }
 }
 
@@ -79,6 +83,9 @@ fn records_that_are_not_objects_or_come_from_nowhere_say_so() {
     let dir = tempfile::tempdir().unwrap();
     let arr = dir.path().join("arr.json");
     std::fs::write(&arr, "[]").unwrap();
+    fails_with(&["replay", arr.to_str().unwrap()], "not a JSON object");
+    // Nested past serde_json's depth limit: still no object (it said "expected a string").
+    std::fs::write(&arr, "[".repeat(300) + &"]".repeat(300)).unwrap();
     fails_with(&["replay", arr.to_str().unwrap()], "not a JSON object");
 }
 
@@ -171,4 +178,27 @@ fn solve_says_when_an_offer_awaits_its_answer() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert!(stdout_of(&out).contains("awaits an answer"), "{}", stdout_of(&out));
+}
+
+#[test]
+fn s2_s3_two_whist_entries_between_the_same_players_say_why() {
+    // Random bots fail contracts: a failed declarer is written consolation (S2) and tricks
+    // (S3) by the same whister, which read alike without their reason.
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(dir.path(), "r.json", &["--seed", "7", "--hands", "300"]);
+    let out = pref().args(["replay", file.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    let mut told = 0;
+    for line in text.lines().filter_map(|l| l.trim().strip_prefix("written: ")) {
+        let items: Vec<&str> = line.split(", ").collect();
+        for (i, a) in items.iter().enumerate() {
+            assert!(!items[i + 1..].contains(a), "two entries read alike: {line}");
+        }
+        told += usize::from(line.contains(" (consolation)") && line.contains(" (tricks)"));
+    }
+    assert!(
+        told > 0,
+        "some failed contract had a whister's consolation and tricks:\n{text}"
+    );
 }

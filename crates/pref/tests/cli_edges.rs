@@ -253,9 +253,11 @@ fn review_says_what_it_does_not_weigh_and_bounds_its_numbers() {
         let out = pref().args(["review", flag, value]).arg(&hussar).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{flag} {value}");
     }
-    let out = pref().args(["review", "--whists=-1"]).arg(&hussar).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(stderr_of(&out).contains("--whists"), "{}", stderr_of(&out));
+    for whists in ["--whists=-1", "--whists=1e308"] {
+        let out = pref().args(["review", whists]).arg(&hussar).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr_of(&out).contains("from 0 to 1000000"), "{}", stderr_of(&out));
+    }
 }
 
 #[test]

@@ -303,7 +303,17 @@ fn solve_from_a_record_names_seats_starts_at_the_first_lead_and_refuses_foreign_
         .output()
         .unwrap();
     assert!(
-        stderr_of(&out).contains("two with ten-card hands), got 1"),
+        stderr_of(&out).contains("with ten-card hands both (got 1)"),
+        "{}",
+        stderr_of(&out)
+    );
+    // Three talon cards never lead (X2: two at most).
+    let out = pref()
+        .args(["solve", "--hands", "AS KS/7S 8S/9S TS", "--talon", "AH 7H 8H"])
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success() && stderr_of(&out).contains("one or two talon cards"),
         "{}",
         stderr_of(&out)
     );

@@ -196,7 +196,10 @@ impl Record {
         }
         // A record is a JSON object; serde would describe an array as a struct's elements.
         let first = text.trim_start().chars().next();
-        if first.is_some_and(|c| c != '{') && serde_json::from_str::<serde_json::Value>(text).is_ok() {
+        // An array nested past serde_json's depth limit is no object either.
+        if first.is_some_and(|c| c != '{')
+            && (first == Some('[') || serde_json::from_str::<serde_json::Value>(text).is_ok())
+        {
             return Err(RecordError::Format(
                 "the record is not a JSON object (`{\"format\": \"preferans-record\", …}`)".into(),
             ));

@@ -117,7 +117,7 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         name: "target",
         rule: "S9",
-        values: "a number",
+        values: "a number from 1 to 100000",
         help: "pool target (pulya)",
     },
     OptionInfo {
