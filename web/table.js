@@ -8,6 +8,11 @@ const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 // The table's API path, the id encoded: a crafted address must not reach another table's.
 const tablePath = `/api/tables/${encodeURIComponent(tableId)}`;
+// A seat brought from another device: its link carries the seat's token after `#`, which a
+// browser never sends to the server; the token is kept here and taken off the address.
+const brought = new URLSearchParams(location.hash.slice(1)).get("seat");
+if (brought && /^[0-9a-f]{32}$/.test(brought)) localStorage.setItem(tokenKey(tableId), brought);
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 let token = localStorage.getItem(tokenKey(tableId));
 let ws = null;
 let state = null;
@@ -252,7 +257,8 @@ function draw(view) {
   $("seat-panel").hidden = seated;
   if (!$("seat-panel").hidden) renderSeatPanel(view);
   // A seated person's controls while the game goes on: typed shortcuts, hints, leaving.
-  $("keys-help").hidden = $("leave-btn").hidden = $("hint-btn").hidden = !seated || view.game_over;
+  $("keys-help").hidden = $("leave-btn").hidden = $("hint-btn").hidden = $("device-btn").hidden = !seated || view.game_over;
+  if ($("device-btn").hidden) $("device-link").hidden = true;
   $("hint-panel").hidden = $("hint-btn").hidden;
   // F1: the four-player dealer sitting the hand out has nothing to type or ask a hint for.
   const sitsOut = seated && view.observation && !view.observation.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you);
@@ -530,6 +536,17 @@ async function awayToBot(seat) {
 
 // Leaving hands the seat to a bot for the rest of the game (the others play on); this page
 // then watches.
+// The seat's link for another device (a phone, another browser): whoever opens it plays
+// the seat, so it is shown only on request, with a warning.
+$("device-btn").addEventListener("click", () => {
+  if (!$("device-link").hidden) { $("device-link").hidden = true; return; }
+  const link = `${location.origin}/table/${encodeURIComponent(tableId)}#seat=${token}`;
+  $("device-link").replaceChildren(
+    el("p", { text: "Open this link in the other browser to play your seat there (this one can go on too). Whoever has it can play your seat: do not share it." }),
+    el("input", { id: "device-url", readonly: true, value: link, "aria-label": "your seat's link", onfocus: (e) => e.target.select() }),
+    navigator.clipboard ? el("button", { type: "button", text: "copy", onclick: (e) => navigator.clipboard.writeText(link).then(() => { e.target.textContent = "copied"; }, () => {}) }) : null);
+  $("device-link").hidden = false;
+});
 $("leave-btn").addEventListener("click", async () => {
   if (!confirm("Leave the table? A bot plays your seat, under your name, for the rest of the game.")) return;
   try {

@@ -553,39 +553,3 @@ test("a move the timer made is marked, with the choice it made", async () => {
   assert.match(await page.locator("#timed-out").innerText(), /^Your time ran out: the server (chose .+|made the last move) for you\.$/);
   await page.close();
 });
-
-test("hints asked for a decision the move timer made are dropped", async () => {
-  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
-  const { id } = await (await post("/api/tables", { name: "late hints", seats, hand_limit: 1, seed: 2, move_timer_secs: 2 })).json();
-  const page = await seatedPage(id, 0, "Ivo");
-  await page.waitForSelector("#hint-btn:enabled", { timeout: 30000 });
-  await page.click("#hint-btn");
-  await page.waitForSelector("#timed-out:not([hidden])", { timeout: 30000 });
-  // The hints' answer (before or after the timer's move) is not shown for the next decision.
-  await page.waitForTimeout(3000);
-  assert.equal(await page.locator("#hints button").count(), 0, await page.locator("#hints").innerText());
-  await page.close();
-});
-
-test("the scoresheet opens large over the table and closes with Esc; some choices explain themselves", async () => {
-  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
-  const { id } = await (await post("/api/tables", { name: "sheet", seats, hand_limit: 1, seed: 4 })).json();
-  const page = await seatedPage(id, 0, "Ada");
-  await page.click("#sheet-size");
-  assert.equal(await page.locator("#sheet-panel.large").count(), 1);
-  const box = await page.locator("#sheet-panel").boundingBox();
-  assert.ok(box.width > 600, `the sheet is large: ${box.width}px`);
-  await page.keyboard.press("Escape");
-  assert.equal(await page.locator("#sheet-panel.large").count(), 0);
-  assert.equal(await page.locator("#sheet-size").innerText(), "show larger");
-  // Choices whose name does not say what they do carry a tooltip (F3 push, W4 open).
-  const titles = await page.evaluate(async () => {
-    const { actionTitle } = await import("/static/common.js");
-    return ["push", "open", "closed", "half-whist", "bid 7H"].map(actionTitle);
-  });
-  assert.match(titles[0], /dealer .*mountain point/);
-  assert.match(titles[1], /face up/);
-  assert.ok(titles[2] && titles[3], titles.join(" | "));
-  assert.equal(titles[4], null, "a bid says what it is");
-  await page.close();
-});

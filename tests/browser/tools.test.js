@@ -1,0 +1,64 @@
+// Browser tests of the table page's tools: hints, the scoresheet's large view, choices that
+// explain themselves, and a seat's link for another device.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { base, browser, post, seatedPage } from "./harness.js";
+
+test("hints asked for a decision the move timer made are dropped", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "late hints", seats, hand_limit: 1, seed: 2, move_timer_secs: 2 })).json();
+  const page = await seatedPage(id, 0, "Ivo");
+  await page.waitForSelector("#hint-btn:enabled", { timeout: 30000 });
+  await page.click("#hint-btn");
+  await page.waitForSelector("#timed-out:not([hidden])", { timeout: 30000 });
+  // The hints' answer (before or after the timer's move) is not shown for the next decision.
+  await page.waitForTimeout(3000);
+  assert.equal(await page.locator("#hints button").count(), 0, await page.locator("#hints").innerText());
+  await page.close();
+});
+
+test("the scoresheet opens large over the table and closes with Esc; some choices explain themselves", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "sheet", seats, hand_limit: 1, seed: 4 })).json();
+  const page = await seatedPage(id, 0, "Ada");
+  await page.click("#sheet-size");
+  assert.equal(await page.locator("#sheet-panel.large").count(), 1);
+  const box = await page.locator("#sheet-panel").boundingBox();
+  assert.ok(box.width > 600, `the sheet is large: ${box.width}px`);
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("#sheet-panel.large").count(), 0);
+  assert.equal(await page.locator("#sheet-size").innerText(), "show larger");
+  // Choices whose name does not say what they do carry a tooltip (F3 push, W4 open).
+  const titles = await page.evaluate(async () => {
+    const { actionTitle } = await import("/static/common.js");
+    return ["push", "open", "closed", "half-whist", "bid 7H"].map(actionTitle);
+  });
+  assert.match(titles[0], /dealer .*mountain point/);
+  assert.match(titles[1], /face up/);
+  assert.ok(titles[2] && titles[3], titles.join(" | "));
+  assert.equal(titles[4], null, "a bid says what it is");
+  await page.close();
+});
+
+test("a seat's link opens it on another device, and leaves the address clean", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "two devices", seats, hand_limit: 1, seed: 4 })).json();
+  const laptop = await seatedPage(id, 0, "Eva");
+  await laptop.waitForSelector("#hand .card");
+  await laptop.click("#device-btn");
+  const link = await laptop.inputValue("#device-url");
+  assert.match(link, new RegExp(`/table/${id}#seat=[0-9a-f]{32}$`));
+  // Another browser (its own storage) opens the link: Eva's seat and cards, no spectator.
+  const phone = await browser.newPage();
+  await phone.goto(link);
+  await phone.waitForSelector("#hand .card");
+  assert.equal(await phone.locator("#seat-panel").isHidden(), true, "seated, not watching");
+  assert.equal(new URL(phone.url()).hash, "", "the token is taken off the address");
+  assert.deepEqual(await phone.locator("#hand .card").allInnerTexts(), await laptop.locator("#hand .card").allInnerTexts());
+  // A spectator has no such button.
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/table/${id}`);
+  await watcher.waitForSelector("#seat-panel:not([hidden])");
+  assert.equal(await watcher.locator("#device-btn").isHidden(), true);
+  for (const p of [laptop, phone, watcher]) await p.close();
+});
