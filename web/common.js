@@ -79,11 +79,11 @@ export function actionLabel(a) {
 export function actionTitle(a) {
   return {
     take: "take the talon's two cards into your hand, then discard two (T1)",
-    push: "play without the talon: it goes to the dealer face up, you keep your ten cards and discard nothing, and the dealer is written a mountain point (F3)",
+    push: "play without the talon: it lies aside face up, you keep your ten cards and discard nothing, and the dealer is written a mountain point (F3)",
     open: "open defence: both defenders' hands are laid face up and the whister plays both (W4)",
     closed: "closed defence: each defender plays his own hand, unseen (W4)",
-    whist: "defend: play against the declarer, written whists for your tricks (W2)",
-    "half-whist": "do not play, but be written whists as if you took half the quota — unless the first defender now whists and plays (W2, S7)",
+    whist: "defend: play against the declarer and write whists on him for your tricks (a single whister for his partner's too); if the defence takes fewer than the quota, the whisters pay in the mountain (W2, S3, S4)",
+    "half-whist": "no play: you write whists on the declarer as if you had taken half the quota — unless the first defender now whists and plays (W2, S7)",
     "bid misere-nt": "misère without the talon: you play the ten cards you were dealt (P4)",
   }[a] ?? null;
 }

@@ -25,6 +25,9 @@ function seatKinds() {
   }
 }
 
+// The options' values chosen so far, by name.
+const chosen = {};
+
 // One control per rule option (a choice where the values are a fixed list, else a text box),
 // showing the chosen preset's value until the player changes it. What was changed stays
 // when the preset changes.
@@ -32,10 +35,12 @@ function optionControls() {
   const preset = presets.find((p) => p.name === $("preset").value);
   $("target").placeholder = preset?.options?.target ? `${preset.options.target} (the rules')` : "the rules'";
   // The dealer's options (F3) are for four players only: the server refuses them otherwise.
+  // What was chosen in one that is hidden comes back with four players.
+  for (const c of document.querySelectorAll("[data-option]")) chosen[c.dataset.option] = c.value;
   const fourPlayers = $("players").value === "4";
   $("option-list").replaceChildren(...optionInfos.filter((o) => !OWN_FIELD.has(o.name) && (fourPlayers || o.rule !== "F3")).map((o) => {
     const id = `opt-${o.name}`;
-    const kept = $(id)?.value ?? "";
+    const kept = $(id)?.value ?? chosen[o.name] ?? "";
     const def = preset?.options?.[o.name] ?? "";
     const choices = o.values.split(" | ");
     const control = choices.every((v) => /^[\w-]+$/.test(v))

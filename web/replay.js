@@ -31,8 +31,12 @@ async function show(n, deal = false) {
     step = r.step; total = r.total; hand = r.hand_number; handStarts = r.hand_starts;
     wanted = step;
     wantedDeal = r.deal;
-    // The address keeps the position: a reload or a shared link opens it again.
-    history.replaceState(null, "", `${location.pathname}?step=${step}${r.deal && step ? "&deal=1" : ""}`);
+    // The address keeps the position: a reload or a shared link opens it again. (Some
+    // browsers refuse address changes made too often, as a held arrow key makes: the
+    // position is shown all the same.)
+    try {
+      history.replaceState(null, "", `${location.pathname}?step=${step}${r.deal && step ? "&deal=1" : ""}`);
+    } catch {}
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
     $("action").textContent = (r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start") +

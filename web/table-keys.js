@@ -20,6 +20,8 @@ export function typedShortcuts(page) {
   document.addEventListener("keydown", (ev) => {
     const target = ev.target;
     if (ev.ctrlKey || ev.metaKey || ev.altKey || target.closest?.("input, select, textarea")) return;
+    // An open dialog (the large scoresheet) has the keys: nothing is played under it.
+    if (document.querySelector("dialog[open]")) return;
     // Enter and space belong to a focused button or link; letters are typed wherever focus is.
     // (Enter ends a typed name even there: the focus may rest on a choice it did not pick.)
     const typing = typed !== "" && Date.now() - typedAt <= 3000;

@@ -25,18 +25,16 @@ async function loadSheet(path, version, isPrivate) {
     }
     if ($("sheet").src.startsWith("blob:")) URL.revokeObjectURL($("sheet").src);
     $("sheet").src = url;
+    $("sheet-large").src = url;
     $("sheet-link").href = url;
   } catch (e) {
     $("sheet").alt = `the scoresheet: ${e.message}`;
   }
 }
 
-// In the side panel the sheet is a thumbnail; larger, it lies over the table until closed.
-function sheetLarge(large) {
-  $("sheet-panel").classList.toggle("large", large);
-  $("sheet-size").textContent = large ? "close" : "show larger";
-}
-$("sheet-size").addEventListener("click", () => sheetLarge(!$("sheet-panel").classList.contains("large")));
-document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && $("sheet-panel").classList.contains("large")) sheetLarge(false);
+// In the side panel the sheet is a thumbnail; larger, it opens in a modal dialog (Esc, the
+// close button or a click beside it closes it; the table cannot be clicked meanwhile).
+$("sheet-size").addEventListener("click", () => $("sheet-dialog").showModal());
+$("sheet-dialog").addEventListener("click", (e) => {
+  if (e.target === $("sheet-dialog")) $("sheet-dialog").close();
 });

@@ -62,7 +62,9 @@ export function renderTurn(view, obs) {
   // A person gone from the table keeps the others waiting: say so, and when a bot may take
   // his seat (the button comes at his seat; `--away-before-bot-secs`).
   if (seated && seat?.away_since_ms) {
-    turn.append(" ", el("span", { class: "away-wait", "data-until": seat.away_since_ms + (view.away_before_bot_ms ?? 0) }));
+    // Counted down every second: kept from the turn line's live region, which would read
+    // it out each time.
+    turn.append(" ", el("span", { class: "away-wait", "aria-live": "off", "data-until": seat.away_since_ms + (view.away_before_bot_ms ?? 0) }));
     renderAwayWaits();
   }
 }
@@ -72,7 +74,7 @@ export function renderAwayWaits() {
   for (const e of document.querySelectorAll(".away-wait[data-until]")) {
     const left = Math.ceil((Number(e.getAttribute("data-until")) - Date.now()) / 1000);
     const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    e.textContent = left > 0 ? `(away: you may let a bot play for him in ${clock})` : "(away: you may let a bot play for him — the button at his seat)";
+    e.textContent = left > 0 ? `(away: you may let a bot play for him in ${clock})` : "(away: you may let a bot play for him)";
   }
 }
 

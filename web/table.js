@@ -10,8 +10,13 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const tablePath = `/api/tables/${encodeURIComponent(tableId)}`;
 // A seat brought from another device: its link carries the seat's token after `#`, which a
 // browser never sends to the server; the token is kept here and taken off the address.
+// A seat this browser already held comes back if the server refuses the link's token.
 const brought = new URLSearchParams(location.hash.slice(1)).get("seat");
-if (brought && /^[0-9a-f]{32}$/.test(brought)) localStorage.setItem(tokenKey(tableId), brought);
+let tokenBefore = null;
+if (brought && /^[0-9a-f]{32}$/.test(brought) && brought !== localStorage.getItem(tokenKey(tableId))) {
+  tokenBefore = localStorage.getItem(tokenKey(tableId));
+  localStorage.setItem(tokenKey(tableId), brought);
+}
 if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 let token = localStorage.getItem(tokenKey(tableId));
 let ws = null;
@@ -117,9 +122,12 @@ function onError(message) {
     render(state); // the refused action's choices back
   }
   if (message.includes("token does not hold a seat")) {
-    // A stale token (another server's database): watch instead.
-    localStorage.removeItem(tokenKey(tableId));
-    token = null;
+    // A stale token (another server's database, a wrong seat link): the seat this browser
+    // held before the link, else watch.
+    token = tokenBefore;
+    tokenBefore = null;
+    if (token) localStorage.setItem(tokenKey(tableId), token);
+    else localStorage.removeItem(tokenKey(tableId));
     send(joinMsg());
   }
   if (locked && !isPrivateRefusal(message)) {
@@ -196,6 +204,17 @@ function seatBox(view, hv, obs) {
       ? el("button", { class: "away-bot", "data-seat": seatNo, text: "let a bot play for him", onclick: () => awayToBot(seatNo) })
       : null);
   return box;
+}
+
+// The table waits on a person who is away: once the server's wait is over, the turn line
+// offers the bot too (the sitting-out 4-player dealer, F3, has no seat box to offer it in).
+function awayInTurn(view, obs, seated) {
+  const seat = obs?.to_move;
+  const since = seat === null || seat === undefined || seat === view.you ? null : view.seats[seat]?.away_since_ms;
+  if (!seated || !since || view.game_over) return;
+  const left = since + (view.away_before_bot_ms ?? 0) - Date.now();
+  if (left > 0) redrawIn(left + 250);
+  else $("turn").append(" ", el("button", { class: "away-bot", "data-seat": seat, text: "let a bot play for him", onclick: () => awayToBot(seat) }));
 }
 
 // A redraw after `ms` (one pending at a time): a wait shown on the table has ended.
@@ -290,10 +309,11 @@ function draw(view) {
   $("hint-btn").disabled = true;
   renderFinal(view);
   renderTurn(view, obs);
+  awayInTurn(view, obs, seated);
   // The move timer's countdown in the turn line, which says whose turn it is (and stays in
   // view on a phone).
   if (view.deadline_ms && !$("turn").hidden) {
-    $("turn").append(el("span", { class: "timer", id: "timer" }));
+    $("turn").append(el("span", { class: "timer", id: "timer", "aria-live": "off" }));
     renderTimer(view);
   }
   const previous = previousTrick(view, obs);

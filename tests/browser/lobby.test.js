@@ -48,8 +48,14 @@ test("the lobby's option list shows the chosen rules' values and keeps a change 
   assert.equal(await page.locator("#opt-talon_push").count(), 0, "no F3 option for 3 players");
   await page.selectOption("#players", "4");
   await page.waitForSelector("#opt-talon_push", { state: "attached" });
+  await page.click("#option-panel summary");
+  await page.selectOption("#opt-talon_push", "true");
   await page.selectOption("#players", "3");
   assert.equal(await page.locator("#opt-talon_push").count(), 0);
+  // Back to four players: the choice made there is back too.
+  await page.selectOption("#players", "4");
+  assert.equal(await page.inputValue("#opt-talon_push"), "true");
+  await page.selectOption("#players", "3");
   await page.selectOption("#preset", "sochi");
   // Values read as words ("each reaches target"); what is sent is the value itself.
   const words = (v) => ({ true: "yes", false: "no" })[v] ?? v.replaceAll("_", " ");
@@ -57,7 +63,6 @@ test("the lobby's option list shows the chosen rules' values and keeps a change 
   await page.selectOption("#preset", "leningrad");
   assert.ok((await shown()).startsWith(words(value("leningrad", name))), await shown());
   // A changed option stays changed when the preset changes, and the table gets it.
-  await page.click("#option-panel summary");
   await page.fill("#opt-allpass_exit", "7");
   await page.selectOption("#preset", "rostov");
   assert.equal(await page.inputValue("#opt-allpass_exit"), "7");

@@ -21,13 +21,20 @@ test("the scoresheet opens large over the table and closes with Esc; some choice
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "sheet", seats, hand_limit: 1, seed: 4 })).json();
   const page = await seatedPage(id, 0, "Ada");
+  // Ada's decision (her bid): what she types would be played, but not under the dialog.
+  await page.waitForSelector("#hint-btn:enabled", { timeout: 30000 });
   await page.click("#sheet-size");
-  assert.equal(await page.locator("#sheet-panel.large").count(), 1);
-  const box = await page.locator("#sheet-panel").boundingBox();
+  assert.equal(await page.locator("#sheet-dialog[open]").count(), 1);
+  const box = await page.locator("#sheet-large").boundingBox();
   assert.ok(box.width > 600, `the sheet is large: ${box.width}px`);
+  // Typing under the dialog plays nothing (a pass would be typed "pass").
+  const before = await page.locator("#log").innerText();
+  await page.keyboard.type("pass");
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator("#log").innerText(), before);
+  assert.equal(await page.locator("#typed").innerText(), "");
   await page.keyboard.press("Escape");
-  assert.equal(await page.locator("#sheet-panel.large").count(), 0);
-  assert.equal(await page.locator("#sheet-size").innerText(), "show larger");
+  assert.equal(await page.locator("#sheet-dialog[open]").count(), 0);
   // Choices whose name does not say what they do carry a tooltip (F3 push, W4 open).
   const titles = await page.evaluate(async () => {
     const { actionTitle } = await import("/static/common.js");
@@ -55,6 +62,14 @@ test("a seat's link opens it on another device, and leaves the address clean", a
   assert.equal(await phone.locator("#seat-panel").isHidden(), true, "seated, not watching");
   assert.equal(new URL(phone.url()).hash, "", "the token is taken off the address");
   assert.deepEqual(await phone.locator("#hand .card").allInnerTexts(), await laptop.locator("#hand .card").allInnerTexts());
+  // A wrong link (another table's seat, a typo) costs no seat: the browser's own comes back.
+  const own = await laptop.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`);
+  await laptop.goto(`${base}/`);
+  await laptop.goto(`${base}/table/${id}#seat=${"0".repeat(32)}`);
+  await laptop.waitForFunction(() => location.hash === "");
+  await laptop.waitForSelector("#hand .card");
+  assert.equal(await laptop.locator("#seat-panel").isHidden(), true, "still seated");
+  assert.equal(await laptop.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`), own);
   // A spectator has no such button.
   const watcher = await browser.newPage();
   await watcher.goto(`${base}/table/${id}`);

@@ -259,9 +259,11 @@ pub fn run(
         let obs = hand.observation(Viewer::Seat(to_move));
         if to_move != seat {
             // F1: the four-player dealer has no turn in most hands; he is shown the table
-            // as each phase begins (the contract, the talon, open hands), as a player is.
+            // as each phase begins (the contract, the talon) and when hands are laid open
+            // (W4: after the declarer's first card when he leads), as a player is.
             let mine = hand.observation(Viewer::Seat(seat));
-            let now = Some((m.finished_hands().len(), mine.phase));
+            let open = mine.hands.iter().filter(|h| h.cards.is_some()).count();
+            let now = Some((m.finished_hands().len(), mine.phase, open));
             if sits_out(&mine, seat) && watched != now {
                 watched = now;
                 write!(out, "{}", table_text(&mine, seat, ascii))?;

@@ -11,13 +11,13 @@ fn name(names: &[String], s: Seat) -> String {
 }
 
 /// How the match stands: over by the rules (the pool closed) or by its hand limit, or not.
+/// A match with a hand limit plays to it even after its pool closed (as `--json` says).
 fn ending(m: &Match) -> String {
-    match (m.sheet().is_game_over(m.rules()), m.hand_limit()) {
-        (true, _) => " (game over)".into(),
-        (false, Some(n)) if m.is_over() => format!(
-            " (game over: the match's limit of {})",
-            crate::describe::count(n as usize, "hand")
-        ),
+    let limit = |n: u32| crate::describe::count(n as usize, "hand");
+    match (m.sheet().is_game_over(m.rules()), m.hand_limit(), m.is_over()) {
+        (true, None, _) | (true, Some(_), true) => " (game over)".into(),
+        (false, Some(n), true) => format!(" (game over: the match's limit of {})", limit(n)),
+        (true, Some(n), false) => format!(" (the pool is closed; the match plays on to its limit of {})", limit(n)),
         _ => String::new(),
     }
 }
@@ -120,6 +120,25 @@ fn fraction(num: i64, den: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn s9_a_closed_pool_under_a_hand_limit_is_said_to_play_on() {
+        use preferans::{HandState, Match, Rules, Viewer};
+        let mut rules = Rules::sochi();
+        rules.set_many([("target", "1")]).unwrap();
+        let mut m = Match::new(rules, 3, 0, Some(1000));
+        while !m.sheet().is_game_over(m.rules()) {
+            let hand = m.current_hand().expect("the limit is far");
+            let seat = hand.to_move().unwrap();
+            let first = hand.observation(Viewer::Seat(seat)).legal_actions[0];
+            m.apply(seat, first).unwrap();
+        }
+        assert!(!m.is_over(), "a match with a limit plays on");
+        assert_eq!(
+            super::ending(&m),
+            " (the pool is closed; the match plays on to its limit of 1000 hands)"
+        );
+    }
+
     #[test]
     fn fractions_in_lowest_terms() {
         assert_eq!(super::fraction(-10320, 3), "-3440");

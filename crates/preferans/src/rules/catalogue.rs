@@ -27,19 +27,19 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
         name: "hold",
         rule: "A3",
         values: "eldest | seniority | none",
-        help: "who may hold (bid equal to the highest bid)",
+        help: "who may hold (bid equal to the highest bid): only the eldest, anyone equalling a bid of a player after him in bidding order (seniority), or nobody",
     },
     OptionInfo {
         name: "allpass_exit",
         rule: "A6",
         values: "comma list of levels, e.g. 6,7,7, or none",
-        help: "minimum opening bid after k all-pass hands in a row",
+        help: "minimum opening bid after k all-pass hands in a row: the k-th level of the list, in spades (the last repeats)",
     },
     OptionInfo {
         name: "allpass_progression",
         rule: "X3",
         values: "none | arithmetic | geometric",
-        help: "multiplier of all-pass hands in a row",
+        help: "multiplier of all-pass hands in a row (arithmetic 1, 2, 3…; geometric 1, 2, 4…)",
     },
     OptionInfo {
         name: "allpass_progression_cap",
@@ -88,13 +88,13 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
         name: "gentleman_whist",
         rule: "S3",
         values: "true | false",
-        help: "a failed declarer's trick whists are shared by whister and passer",
+        help: "when the declarer fails, a single whister shares his trick whists equally with the passer",
     },
     OptionInfo {
         name: "ten_trick",
         rule: "W6",
         values: "checked | whisted",
-        help: "10-trick contracts played without a whist round, or whisted with quota 1",
+        help: "10-trick contracts played without a whist round (checked: both defend, closed, no quota), or whisted with quota 1",
     },
     OptionInfo {
         name: "misere_defence",
@@ -112,7 +112,7 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
         name: "end",
         rule: "S9",
         values: "each_reaches_target | pool_sum",
-        help: "when the game ends",
+        help: "when the game ends: after the hand in which every pool reaches the target, or when the pools together reach pool_total",
     },
     OptionInfo {
         name: "target",
@@ -130,13 +130,13 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
         name: "mountain_per_point",
         rule: "section 3",
         values: "1 | 2 | rostov",
-        help: "how mountain points are written",
+        help: "how mountain points are written: as they are, doubled (Leningrad), or each as 5 whists from every other player (Rostov)",
     },
     OptionInfo {
         name: "whists_per_point",
         rule: "section 3",
         values: "1 | 2",
-        help: "multiplier of trick and consolation whists",
+        help: "multiplier of trick, consolation, half-whist and talon-bonus whists",
     },
     OptionInfo {
         name: "pool_multiplier",
@@ -154,25 +154,25 @@ pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
         name: "dealer_whist_when_both_pass",
         rule: "F3",
         values: "true | false",
-        help: "4 players: the dealer may whist a 6 or 7 both defenders passed",
+        help: "4 players: when both defenders pass a 6 or 7, the dealer may look at one defender's hand and whist in their place, playing both hands",
     },
     OptionInfo {
         name: "dealer_allpass_talon",
         rule: "F3",
         values: "true | false",
-        help: "4 players: the dealer owns the talon in all-pass",
+        help: "4 players: the dealer owns the talon in all-pass and leads its cards to the first two tricks (with a closed talon, as in Rostov: a pool point for him instead)",
     },
     OptionInfo {
         name: "talon_push",
         rule: "F3",
         values: "true | false",
-        help: "4 players: the declarer may push the talon to the dealer",
+        help: "4 players: the declarer may push the talon aside instead of taking it (he keeps his ten cards; the dealer gets a mountain point)",
     },
     OptionInfo {
         name: "dealer_talon_bonus",
         rule: "F3",
         values: "true | false",
-        help: "4 players: talon bonuses for the dealer",
+        help: "4 players: the dealer writes whists on the declarer for the talon's cards whatever the result (aces, ace and king of a suit, a marriage; sevens and eights against a misère)",
     },
 ];
 
