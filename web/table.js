@@ -2,23 +2,16 @@
 import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, keysHelp, renderFinal } from "/static/table-view.js";
 import { typedShortcuts } from "/static/table-keys.js";
 import { updateSheet } from "/static/table-sheet.js";
+import { claimTransfer, deviceLink } from "/static/table-device.js";
 import { el, api, cardEl, backEl, actionLabel, actionTitle, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, recordLink } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 // The table's API path, the id encoded: a crafted address must not reach another table's.
 const tablePath = `/api/tables/${encodeURIComponent(tableId)}`;
-// A seat brought from another device: its link carries the seat's token after `#`, which a
-// browser never sends to the server; the token is kept here and taken off the address.
-// A seat this browser already held comes back if the server refuses the link's token.
-const brought = new URLSearchParams(location.hash.slice(1)).get("seat");
-let tokenBefore = null;
-if (brought && /^[0-9a-f]{32}$/.test(brought) && brought !== localStorage.getItem(tokenKey(tableId))) {
-  tokenBefore = localStorage.getItem(tokenKey(tableId));
-  localStorage.setItem(tokenKey(tableId), brought);
-}
-if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 let token = localStorage.getItem(tokenKey(tableId));
+// A seat brought from another device (its link's code, given back before the join).
+const transferred = claimTransfer(tablePath, tableId).then((t) => { if (t) token = t; }, (e) => { $("error").textContent = e.message; });
 let ws = null;
 let state = null;
 let selected = new Set(); // cards chosen for a discard
@@ -122,12 +115,9 @@ function onError(message) {
     render(state); // the refused action's choices back
   }
   if (message.includes("token does not hold a seat")) {
-    // A stale token (another server's database, a wrong seat link): the seat this browser
-    // held before the link, else watch.
-    token = tokenBefore;
-    tokenBefore = null;
-    if (token) localStorage.setItem(tokenKey(tableId), token);
-    else localStorage.removeItem(tokenKey(tableId));
+    // A stale token (another server's database): watch instead.
+    localStorage.removeItem(tokenKey(tableId));
+    token = null;
     send(joinMsg());
   }
   if (locked && !isPrivateRefusal(message)) {
@@ -556,17 +546,7 @@ async function awayToBot(seat) {
 
 // Leaving hands the seat to a bot for the rest of the game (the others play on); this page
 // then watches.
-// The seat's link for another device (a phone, another browser): whoever opens it plays
-// the seat, so it is shown only on request, with a warning.
-$("device-btn").addEventListener("click", () => {
-  if (!$("device-link").hidden) { $("device-link").hidden = true; return; }
-  const link = `${location.origin}/table/${encodeURIComponent(tableId)}#seat=${token}`;
-  $("device-link").replaceChildren(
-    el("p", { text: "Open this link in the other browser to play your seat there (this one can go on too). Whoever has it can play your seat: do not share it." }),
-    el("input", { id: "device-url", readonly: true, value: link, "aria-label": "your seat's link", onfocus: (e) => e.target.select() }),
-    navigator.clipboard ? el("button", { type: "button", text: "copy", onclick: (e) => navigator.clipboard.writeText(link).then(() => { e.target.textContent = "copied"; }, () => {}) }) : null);
-  $("device-link").hidden = false;
-});
+deviceLink(tablePath, tableId, () => token);
 $("leave-btn").addEventListener("click", async () => {
   if (!confirm("Leave the table? A bot plays your seat, under your name, for the rest of the game.")) return;
   try {
@@ -604,7 +584,8 @@ api(tablePath).then((t) => {
     if (state?.deadline_ms) renderTimer(state);
     renderAwayWaits();
   }, 1000);
-  connect();
+  // A seat link's code is given back before the join, so that the join holds the seat.
+  transferred.then(connect);
 }).catch((e) => {
   // No such table (or no server): say so instead of an empty table.
   document.querySelector(".layout").hidden = true;

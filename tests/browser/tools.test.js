@@ -47,33 +47,34 @@ test("the scoresheet opens large over the table and closes with Esc; some choice
   await page.close();
 });
 
-test("a seat's link opens it on another device, and leaves the address clean", async () => {
+test("a seat's link opens it on another device once, and leaves the address clean", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "two devices", seats, hand_limit: 1, seed: 4 })).json();
   const laptop = await seatedPage(id, 0, "Eva");
   await laptop.waitForSelector("#hand .card");
+  const own = await laptop.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`);
   await laptop.click("#device-btn");
+  await laptop.waitForSelector("#device-url");
   const link = await laptop.inputValue("#device-url");
-  assert.match(link, new RegExp(`/table/${id}#seat=[0-9a-f]{32}$`));
+  assert.match(link, new RegExp(`/table/${id}#transfer=[0-9a-f]{32}$`));
+  assert.ok(!link.includes(own), "the seat's token is not in the link");
   // Another browser (its own storage) opens the link: Eva's seat and cards, no spectator.
   const phone = await browser.newPage();
   await phone.goto(link);
   await phone.waitForSelector("#hand .card");
   assert.equal(await phone.locator("#seat-panel").isHidden(), true, "seated, not watching");
-  assert.equal(new URL(phone.url()).hash, "", "the token is taken off the address");
+  assert.equal(new URL(phone.url()).hash, "", "the code is taken off the address");
   assert.deepEqual(await phone.locator("#hand .card").allInnerTexts(), await laptop.locator("#hand .card").allInnerTexts());
-  // A wrong link (another table's seat, a typo) costs no seat: the browser's own comes back.
-  const own = await laptop.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`);
+  // The link works once: a third browser only watches, and says why.
+  const third = await browser.newPage();
+  await third.goto(link);
+  await third.waitForSelector("#seat-panel:not([hidden])");
+  assert.match(await third.locator("#error").innerText(), /seat link: .*used already or has expired/);
+  assert.equal(await third.locator("#device-btn").isHidden(), true, "a spectator has no such button");
+  // A used link opened in a browser that holds the seat leaves it seated.
   await laptop.goto(`${base}/`);
-  await laptop.goto(`${base}/table/${id}#seat=${"0".repeat(32)}`);
-  await laptop.waitForFunction(() => location.hash === "");
+  await laptop.goto(link);
   await laptop.waitForSelector("#hand .card");
-  assert.equal(await laptop.locator("#seat-panel").isHidden(), true, "still seated");
   assert.equal(await laptop.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`), own);
-  // A spectator has no such button.
-  const watcher = await browser.newPage();
-  await watcher.goto(`${base}/table/${id}`);
-  await watcher.waitForSelector("#seat-panel:not([hidden])");
-  assert.equal(await watcher.locator("#device-btn").isHidden(), true);
-  for (const p of [laptop, phone, watcher]) await p.close();
+  for (const p of [laptop, phone, third]) await p.close();
 });

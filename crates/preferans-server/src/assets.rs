@@ -30,6 +30,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/table-sheet.js"),
     ),
     (
+        "table-device.js",
+        "text/javascript",
+        include_str!("../../../web/table-device.js"),
+    ),
+    (
         "table-keys.js",
         "text/javascript",
         include_str!("../../../web/table-keys.js"),

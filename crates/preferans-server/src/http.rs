@@ -63,6 +63,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables/{id}/rematch", post(rematch))
         .route("/tables/{id}/leave", post(leave))
         .route("/tables/{id}/seats/{seat}/bot", post(away_seat_to_bot))
+        .route("/tables/{id}/transfer", post(seat_transfer))
+        .route("/tables/{id}/transfer/claim", post(claim_transfer))
         .route("/tables/{id}/sheet.svg", get(sheet_svg))
         .route("/tables/{id}/record", get(record))
         .route("/tables/{id}/replay", get(replay))
@@ -348,6 +350,40 @@ async fn claim_seat(
     let (seat, token) = hub
         .claim_seat(&id, req.seat, &req.name, req.password.as_deref())
         .await?;
+    Ok(Json(json!({ "seat": seat, "token": token })))
+}
+
+/// A code that carries the seat of `token` to another device ([`Hub::seat_transfer`]).
+async fn seat_transfer(
+    State(hub): State<Arc<Hub>>,
+    ClientIp(client): ClientIp,
+    Path(id): Path<String>,
+    body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    check_posts(&hub, client)?;
+    let req = json_body(body)?;
+    let code = hub.seat_transfer(&id, &req.token).await?;
+    Ok(Json(
+        json!({ "code": code, "expires_in_secs": crate::hub::TRANSFER_LIFETIME.as_secs() }),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TransferClaim {
+    code: String,
+}
+
+/// The other device gives the code back for the seat and its token ([`Hub::claim_transfer`]).
+async fn claim_transfer(
+    State(hub): State<Arc<Hub>>,
+    ClientIp(client): ClientIp,
+    Path(id): Path<String>,
+    body: Result<Json<TransferClaim>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    check_posts(&hub, client)?;
+    let req = json_body(body)?;
+    let (seat, token) = hub.claim_transfer(&id, &req.code).await?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
 

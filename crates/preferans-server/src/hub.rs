@@ -21,6 +21,9 @@ mod bots;
 mod finished;
 mod leave;
 mod rematch;
+mod transfer;
+
+pub use transfer::TRANSFER_LIFETIME;
 
 /// Why an action or request was refused. The messages name no hidden card.
 #[derive(Debug, thiserror::Error)]
@@ -173,6 +176,8 @@ pub struct Hub {
     reviews: crate::review::Reviews,
     /// Finished hands' deal tables made.
     deal_tables: crate::analysis::DealTables,
+    /// Seats on their way to another device.
+    transfers: transfer::Transfers,
 }
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
@@ -269,6 +274,7 @@ impl Hub {
             wrong_keys: std::sync::Mutex::new(HashMap::new()),
             reviews: crate::review::Reviews::default(),
             deal_tables: crate::analysis::DealTables::default(),
+            transfers: Default::default(),
         });
         let stored = hub.store.load_tables(hub.settings.finished_tables_in_memory).await?;
         let mut map = hub.tables.write().await;
