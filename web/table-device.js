@@ -6,17 +6,28 @@ import { el, api, tokenKey } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The token a link's code gives (and keeps for the table), or null without a code. The code
-// is taken off the address either way; a refused one leaves this browser's seat as it was.
+// The token a link's code gives (and keeps for the table), or null without a code. A
+// browser that already holds a seat at the table is asked before it changes seats (a link
+// pasted by someone else must not cost him his own). The code leaves the address once
+// used or refused for good; after a passing failure (a network error) a reload tries again.
 export async function claimTransfer(tablePath, tableId) {
   const code = new URLSearchParams(location.hash.slice(1)).get("transfer");
-  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
-  if (!code) return null;
+  const clean = () => history.replaceState(null, "", location.pathname + location.search);
+  if (!code) {
+    if (location.hash) clean();
+    return null;
+  }
+  if (localStorage.getItem(tokenKey(tableId)) && !confirm("This browser already holds a seat at this table. Take the link's seat here instead? This browser would no longer hold its own.")) {
+    clean();
+    return null;
+  }
   try {
     const { token } = await api(`${tablePath}/transfer/claim`, { code });
+    clean();
     localStorage.setItem(tokenKey(tableId), token);
     return token;
   } catch (e) {
+    if (/used already|left it|game is over|no table/.test(e.message)) clean();
     throw new Error(`The seat link: ${e.message}`);
   }
 }

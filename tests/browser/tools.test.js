@@ -69,12 +69,25 @@ test("a seat's link opens it on another device once, and leaves the address clea
   const third = await browser.newPage();
   await third.goto(link);
   await third.waitForSelector("#seat-panel:not([hidden])");
-  assert.match(await third.locator("#error").innerText(), /seat link: .*used already or has expired/);
+  assert.match(await third.locator("#error").innerText(), /seat link: .*used already/);
   assert.equal(await third.locator("#device-btn").isHidden(), true, "a spectator has no such button");
-  // A used link opened in a browser that holds the seat leaves it seated.
+  // A browser that holds a seat is asked before a link changes it; declined, it keeps its
+  // own (and the link stays unused).
+  await laptop.click("#device-btn"); // hides the panel
+  await laptop.click("#device-btn");
+  await laptop.waitForFunction((old) => document.querySelector("#device-url")?.value !== old, link);
+  const fresh = await laptop.inputValue("#device-url");
+  const asked = [];
+  laptop.on("dialog", (d) => { asked.push(d.message()); d.dismiss(); });
   await laptop.goto(`${base}/`);
-  await laptop.goto(link);
+  await laptop.goto(fresh);
   await laptop.waitForSelector("#hand .card");
+  assert.match(asked.join(" "), /already holds a seat/);
   assert.equal(await laptop.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`), own);
+  // The fresh link still opens the seat elsewhere.
+  const tablet = await browser.newPage();
+  await tablet.goto(fresh);
+  await tablet.waitForSelector("#hand .card");
+  await tablet.close();
   for (const p of [laptop, phone, third]) await p.close();
 });

@@ -46,13 +46,23 @@ async fn a_transfer_code_gives_the_seat_once_at_its_own_table() {
     let (status, v) = post(server.addr, &claim, json!({"code": code})).await;
     assert_eq!(status, 409, "{v}");
     assert!(
-        v["error"].as_str().unwrap().contains("used already or has expired"),
+        v["error"].as_str().unwrap().contains("used already"),
         "{v}"
     );
     // The other device joins with it as Ann; her first device keeps its seat too.
     let mut phone = Client::connect(server.addr).await;
     assert_eq!(phone.join(&id, Some(&ann)).await["you"], ann_seat);
-    // A seat its person has left since: the code opens nothing.
+    // A newer link replaces the seat's earlier one.
+    let (_, v) = post(server.addr, &ask, json!({"token": ann})).await;
+    let first = v["code"].as_str().unwrap().to_string();
+    let (_, v) = post(server.addr, &ask, json!({"token": ann})).await;
+    let second = v["code"].as_str().unwrap().to_string();
+    let (status, v) = post(server.addr, &claim, json!({"code": first})).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("replaced by a newer one"), "{v}");
+    let (status, _) = post(server.addr, &claim, json!({"code": second})).await;
+    assert_eq!(status, 200);
+    // A seat its person has left since: the code opens nothing, and says why.
     let (_, v) = post(
         server.addr,
         &format!("/api/tables/{id}/transfer"),
@@ -62,8 +72,9 @@ async fn a_transfer_code_gives_the_seat_once_at_its_own_table() {
     let bob_code = v["code"].as_str().unwrap().to_string();
     let (status, _) = post(server.addr, &format!("/api/tables/{id}/leave"), json!({"token": bob})).await;
     assert_eq!(status, 200);
-    let (status, _) = post(server.addr, &claim, json!({"code": bob_code})).await;
+    let (status, v) = post(server.addr, &claim, json!({"code": bob_code})).await;
     assert_eq!(status, 409);
+    assert!(v["error"].as_str().unwrap().contains("has left it"), "{v}");
     // Malformed requests are refused as such.
     let (status, _) = post(server.addr, &claim, json!({"code": 5})).await;
     assert_eq!(status, 400);
