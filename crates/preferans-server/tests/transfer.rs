@@ -45,10 +45,7 @@ async fn a_transfer_code_gives_the_seat_once_at_its_own_table() {
     assert_eq!(v, json!({"seat": ann_seat, "token": ann}));
     let (status, v) = post(server.addr, &claim, json!({"code": code})).await;
     assert_eq!(status, 409, "{v}");
-    assert!(
-        v["error"].as_str().unwrap().contains("used already"),
-        "{v}"
-    );
+    assert!(v["error"].as_str().unwrap().contains("used already"), "{v}");
     // The other device joins with it as Ann; her first device keeps its seat too.
     let mut phone = Client::connect(server.addr).await;
     assert_eq!(phone.join(&id, Some(&ann)).await["you"], ann_seat);
