@@ -544,9 +544,9 @@ async function awayToBot(seat) {
   }
 }
 
+deviceLink(tablePath, tableId, () => token);
 // Leaving hands the seat to a bot for the rest of the game (the others play on); this page
 // then watches.
-deviceLink(tablePath, tableId, () => token);
 $("leave-btn").addEventListener("click", async () => {
   if (!confirm("Leave the table? A bot plays your seat, under your name, for the rest of the game.")) return;
   try {
