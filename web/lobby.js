@@ -34,11 +34,11 @@ const chosen = {};
 function optionControls() {
   const preset = presets.find((p) => p.name === $("preset").value);
   $("target").placeholder = preset?.options?.target ? `${preset.options.target} (the rules')` : "the rules'";
-  // The dealer's options (F3) are for four players only: the server refuses them otherwise.
-  // What was chosen in one that is hidden comes back with four players.
+  // An option that needs another number of players (the dealer's, F3: four) is left out:
+  // the server would refuse it. What was chosen in one comes back with its players.
   for (const c of document.querySelectorAll("[data-option]")) chosen[c.dataset.option] = c.value;
-  const fourPlayers = $("players").value === "4";
-  $("option-list").replaceChildren(...optionInfos.filter((o) => !OWN_FIELD.has(o.name) && (fourPlayers || o.rule !== "F3")).map((o) => {
+  const players = Number($("players").value);
+  $("option-list").replaceChildren(...optionInfos.filter((o) => !OWN_FIELD.has(o.name) && (o.players ?? players) === players).map((o) => {
     const id = `opt-${o.name}`;
     const kept = $(id)?.value ?? chosen[o.name] ?? "";
     const def = preset?.options?.[o.name] ?? "";

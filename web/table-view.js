@@ -26,6 +26,13 @@ export function offerText(obs, seats, you) {
   return `${who} to take ${obs.offer.tricks} of the ${left} trick${left === 1 ? "" : "s"} left (${obs.offer.declarer_side ? "the declarer's side" : "the defence"})`;
 }
 
+// When a bot may take the seat of `seat`'s person, away from the table (Unix ms), or null
+// while he is here, a bot plays it, or it is the viewer's own.
+export function awayUntil(view, seat) {
+  const since = seat === null || seat === undefined || seat === view.you ? null : view.seats[seat]?.away_since_ms;
+  return since ? since + (view.away_before_bot_ms ?? 0) : null;
+}
+
 // Whose turn it is, in words: the viewer's (and from which hand), someone else's, or a free
 // seat's that waits for a person (with the link to share).
 export function renderTurn(view, obs) {
@@ -61,10 +68,11 @@ export function renderTurn(view, obs) {
   turn.textContent = `Waiting for ${holderName({ seat: obs.to_move }, view.seats, view.you)}${fromMine ? " to play from your hand" : whose || (what ? ` ${what}` : "")}…`;
   // A person gone from the table keeps the others waiting: say so, and when a bot may take
   // his seat (the button comes at his seat; `--away-before-bot-secs`).
-  if (seated && seat?.away_since_ms) {
+  const until = awayUntil(view, obs.to_move);
+  if (seated && until) {
     // Counted down every second: kept from the turn line's live region, which would read
     // it out each time.
-    turn.append(" ", el("span", { class: "away-wait", "aria-live": "off", "data-until": seat.away_since_ms + (view.away_before_bot_ms ?? 0) }));
+    turn.append(" ", el("span", { class: "away-wait", "aria-live": "off", "data-until": until }));
     renderAwayWaits();
   }
 }

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, keysHelp, renderFinal } from "/static/table-view.js";
+import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal } from "/static/table-view.js";
 import { typedShortcuts } from "/static/table-keys.js";
 import { updateSheet } from "/static/table-sheet.js";
 import { claimTransfer, deviceLink } from "/static/table-device.js";
@@ -156,12 +156,11 @@ function seatBox(view, hv, obs) {
   // The Hussar dummy never speaks (H1): no call of its own.
   if (holder !== "dummy" && hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
   if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
-  const awaySince = seatNo !== null && seatNo !== view.you ? view.seats[seatNo]?.away_since_ms : null;
-  if (awaySince) tags.push("away");
+  const until = awayUntil(view, seatNo);
+  if (until) tags.push("away");
   // The button comes once the server's wait is over (the page redraws itself then).
-  const waitLeft = awaySince ? awaySince + (view.away_before_bot_ms ?? 0) - Date.now() : null;
-  const away = awaySince && waitLeft <= 0;
-  if (awaySince && waitLeft > 0) redrawIn(waitLeft + 250);
+  const away = until && until <= Date.now();
+  if (until && !away) redrawIn(until - Date.now() + 250);
   // An open hand this viewer plays (open whist, the Hussar dummy): its legal cards are
   // buttons, the others dimmed while it is to play.
   const playing = handToPlay(obs) === hv;
@@ -200,9 +199,9 @@ function seatBox(view, hv, obs) {
 // offers the bot too (the sitting-out 4-player dealer, F3, has no seat box to offer it in).
 function awayInTurn(view, obs, seated) {
   const seat = obs?.to_move;
-  const since = seat === null || seat === undefined || seat === view.you ? null : view.seats[seat]?.away_since_ms;
-  if (!seated || !since || view.game_over) return;
-  const left = since + (view.away_before_bot_ms ?? 0) - Date.now();
+  const until = awayUntil(view, seat);
+  if (!seated || !until || view.game_over) return;
+  const left = until - Date.now();
   if (left > 0) redrawIn(left + 250);
   else $("turn").append(" ", el("button", { class: "away-bot", "data-seat": seat, text: "let a bot play for him", onclick: () => awayToBot(seat) }));
 }

@@ -239,7 +239,7 @@ async fn rules_info() -> Json<serde_json::Value> {
         .collect();
     let options: Vec<_> = preferans::rules::RUSSIAN_OPTIONS
         .iter()
-        .map(|o| json!({ "name": o.name, "rule": o.rule, "values": o.values, "description": o.help }))
+        .map(|o| json!({ "name": o.name, "rule": o.rule, "values": o.values, "description": o.help, "players": o.players() }))
         .collect();
     Json(json!({ "games": ["russian"], "presets": presets, "options": options, "bots": bot_levels() }))
 }

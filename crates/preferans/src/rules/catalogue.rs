@@ -15,6 +15,14 @@ pub struct OptionInfo {
     pub help: &'static str,
 }
 
+impl OptionInfo {
+    /// The number of players the option needs, if any: the dealer's options (F3) are for
+    /// four players, where the dealer sits out (section 4; [`super::Rules::validate`]).
+    pub fn players(&self) -> Option<u8> {
+        (self.rule == "F3").then_some(4)
+    }
+}
+
 /// Every option of the Russian family, in the order `pref rules` lists them.
 pub const RUSSIAN_OPTIONS: &[OptionInfo] = &[
     OptionInfo {
