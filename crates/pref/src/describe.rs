@@ -175,22 +175,29 @@ pub fn describe_record(record: &Record) -> String {
 }
 
 /// Who won by the final settlement (S10, exact): "You win." (`you` is the user's seat),
-/// "X wins.", a shared first place, or a draw; `name` names a seat.
+/// "X wins.", a shared first place, or a draw; `name` names a seat. A match stopped by its
+/// hand limit before the pool closed (S9) has no winner: `closed` false says who leads.
 pub fn winner_text(
     st: &preferans::scoring::Settlement,
     you: preferans::Seat,
+    closed: bool,
     name: impl Fn(usize) -> String,
 ) -> String {
     let players = usize::from(st.players());
     let best = (0..players).map(|s| st.exact(s).0).max().unwrap_or(0);
     let top: Vec<usize> = (0..players).filter(|&s| st.exact(s).0 == best).collect();
+    let (win, wins, share, draw) = if closed {
+        ("You win.", "wins.", "share first place.", "A draw: everyone ends even.")
+    } else {
+        ("You lead.", "leads.", "share the lead.", "Everyone is even.")
+    };
     match top[..] {
-        _ if top.len() == players => "A draw: everyone ends even.".to_string(),
-        [one] if one == usize::from(you) => "You win.".to_string(),
-        [one] => format!("{} wins.", name(one)),
+        _ if top.len() == players => draw.to_string(),
+        [one] if one == usize::from(you) => win.to_string(),
+        [one] => format!("{} {wins}", name(one)),
         _ => {
             let names: Vec<String> = top.iter().map(|&s| name(s)).collect();
-            format!("{} share first place.", names.join(" and "))
+            format!("{} {share}", names.join(" and "))
         }
     }
 }

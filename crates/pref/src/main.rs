@@ -4,6 +4,7 @@
 mod output;
 mod describe;
 mod play;
+mod play_view;
 mod progress;
 mod resume;
 mod review;
@@ -306,15 +307,6 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 check_output(save)?;
             }
-            use std::io::IsTerminal;
-            if a.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-                if a.resume.is_some() {
-                    bail!("--resume needs the full-screen mode (a terminal, without --plain)");
-                }
-                let bots = make_bots(&a.bots, &rules, a.seed, Some(a.seat))?;
-                let ascii = a.ascii || !utf8_terminal();
-                return play::run(rules, a.seed, a.hands, a.seat, a.save.as_deref(), bots, ascii);
-            }
             let (m, seat, bots_spec, seed) = match &a.resume {
                 Some(path) => {
                     resume::resumed_game(&read_record(path)?, a.seed).with_context(|| format!("{}", path.display()))?
@@ -326,6 +318,13 @@ fn run(cli: Cli) -> Result<()> {
                     a.seed,
                 ),
             };
+            use std::io::IsTerminal;
+            if a.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+                let bots = make_bots(&bots_spec, m.rules(), seed, Some(seat))?;
+                let ascii = a.ascii || !utf8_terminal();
+                let save = a.save.as_deref().or(a.resume.as_deref());
+                return play::run(m, seed, seat, save, bots, ascii);
+            }
             let bots = make_bots(&bots_spec, m.rules(), seed, Some(seat))?;
             let ascii = a.ascii || !utf8_terminal();
             let save = a.save.clone().or(a.resume.clone());

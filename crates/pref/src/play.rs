@@ -5,27 +5,45 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
-use preferans::observation::{Holder, Observation};
 use preferans::record::{PlayerRecord, Record};
-use preferans::{Action, HandState, Match, Rules, Seat, Viewer};
+use preferans::russian::PhaseKind;
+use preferans::{Action, HandState, Match, Seat, Viewer};
 use preferans_bots::Bot;
+
+use crate::play_view::{bot_action_text, holder_name, numbered_choices, pick, show, sits_out, table_text, trick_text};
+
+/// What a keyboard may put around the usual spelling: the emoji variation selector after a
+/// suit symbol (`6♦️` from a phone), full-width letters and digits (`６♦`).
+pub fn normalize(input: &str) -> String {
+    input
+        .trim()
+        .chars()
+        .filter(|c| *c != '\u{fe0f}' && *c != '\u{fe0e}')
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            _ => c,
+        })
+        .collect()
+}
 
 /// Turns what the user typed into one of the legal actions: the action's own text
 /// (`bid 7H`, `play AS`), a bare bid, card or contract (`7h`, `as`, `mis`), or the 1-based
 /// number of an action in the list shown.
 pub fn parse_input(input: &str, legal: &[Action]) -> Option<Action> {
-    let t = input.trim();
+    let t = normalize(input);
     if let Ok(n) = t.parse::<usize>() {
         return n.checked_sub(1).and_then(|i| legal.get(i)).copied();
     }
-    parse_named(t, legal)
+    parse_named(&t, legal)
 }
 
 /// The legal action `input` names (`7h`, `6s`, `pass`, `7s 8d`), without the plain mode's
 /// numbers: the full-screen game lists its choices in another order and without the offers,
 /// so a number there would pick an action nobody sees.
 pub fn parse_named(input: &str, legal: &[Action]) -> Option<Action> {
-    let t = input.trim();
+    let t = normalize(input);
+    let t = t.as_str();
     let candidates = [
         t.to_string(),
         format!("bid {t}"),
@@ -45,7 +63,8 @@ pub fn parse_named(input: &str, legal: &[Action]) -> Option<Action> {
 /// cards must differ); `None` when it is nothing the decision asks for.
 pub fn why_not(hand: &preferans::russian::RussianHand, seat: Seat, input: &str, legal: &[Action]) -> Option<String> {
     use preferans::HandState;
-    let t = input.trim();
+    let t = normalize(input);
+    let t = t.as_str();
     let parsed: Vec<(String, Result<Action, _>)> = [
         t.to_string(),
         format!("play {t}"),
@@ -77,154 +96,91 @@ pub fn why_not(hand: &preferans::russian::RussianHand, seat: Seat, input: &str, 
     })
 }
 
-fn holder_name(h: Holder, me: Seat) -> String {
-    match h {
-        Holder::Seat(s) if s == me => "you".into(),
-        Holder::Seat(s) => format!("seat {s}"),
-        Holder::Dummy => "dummy".into(),
-        Holder::Talon => "talon".into(),
-    }
+/// The longest line read as a choice; the rest of a longer one is skipped (a paste is not
+/// an action, and it is not echoed back).
+const MAX_LINE: u64 = 4096;
+
+/// One line of input.
+enum Line {
+    Text(String),
+    TooLong,
+    End,
 }
 
-/// A trick's cards as the user reads them: "seat 1 A♠, you 7♠".
-fn trick_text(cards: &[preferans::observation::TrickCard], me: Seat, ascii: bool) -> String {
-    cards
-        .iter()
-        .map(|t| {
-            format!(
-                "{} {}",
-                holder_name(t.by, me),
-                pick(ascii, t.card.symbol_text(), t.card)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `symbols` on a terminal that shows suit symbols, else the plain text (`--ascii`).
-fn pick(ascii: bool, symbols: String, plain: impl std::fmt::Display) -> String {
-    if ascii {
-        plain.to_string()
-    } else {
-        symbols
+/// Reads a line of at most [`MAX_LINE`] bytes; a line that is not UTF-8 is answered like
+/// any other unknown input.
+fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Line> {
+    let mut buf = Vec::new();
+    let n = <&mut R as std::io::Read>::take(&mut *input, MAX_LINE).read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(Line::End);
     }
-}
-
-/// What a bot did, as the user reads it: bids and cards say which they are (an 8♥ bid and
-/// an 8♥ played would look alike), a discard stays hidden.
-fn bot_action_text(a: Action, ascii: bool) -> String {
-    match a {
-        Action::Discard(..) => "discards two cards".to_string(),
-        Action::Bid(b) => format!("bids {}", pick(ascii, b.symbol_text(), b)),
-        Action::Play(c) => format!("plays {}", pick(ascii, c.symbol_text(), c)),
-        other => pick(ascii, other.symbol_text(), other),
-    }
-}
-
-/// F1: the four-player dealer holds no hand in play.
-fn sits_out(o: &Observation, me: Seat) -> bool {
-    !o.hands.iter().any(|h| h.holder == Holder::Seat(me))
-}
-
-/// The table as `me` sees it: the hands (own cards, open hands, sizes), the talon when it
-/// is public, the contract, the trick on the table.
-fn table_text(o: &Observation, me: Seat, ascii: bool) -> String {
-    let mut s = format!("\n-- {}, dealer seat {} --\n", o.phase.label(), o.dealer);
-    if sits_out(o, me) {
-        s += "  you deal and sit this hand out (F1)\n";
-    }
-    for h in &o.hands {
-        let cards = h.cards.map_or(
-            format!("({})", crate::describe::count(usize::from(h.size), "card")),
-            |c| pick(ascii, c.symbol_text(), c),
-        );
-        s += &format!("  {:<8} {cards}  tricks {}\n", holder_name(h.holder, me), h.tricks);
-    }
-    // F3 `dealer_allpass_talon`: the sitting-out dealer's tricks with the talon cards.
-    if o.contract.is_none() && o.dealer_tricks > 0 {
-        s += &format!(
-            "  {:<8} tricks {} with the talon\n",
-            holder_name(Holder::Seat(o.dealer), me),
-            o.dealer_tricks
-        );
-    }
-    if !o.talon.is_empty() {
-        s += &format!(
-            "  talon    {}\n",
-            o.talon
-                .iter()
-                .map(|c| pick(ascii, c.symbol_text(), c))
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
-    }
-    if let Some(c) = o.contract {
-        s += &format!(
-            "  contract {} by seat {}\n",
-            pick(ascii, c.symbol_text(), c),
-            o.declarer.unwrap_or(0)
-        );
-    } else if o.phase == preferans::russian::PhaseKind::Play {
-        // X1: nobody bid; every trick counts against the one who takes it.
-        s += "  all-pass: take as few tricks as you can\n";
-    } else if let Some((seat, b)) = o.highest_bid {
-        s += &format!("  highest bid {} by seat {seat}\n", pick(ascii, b.symbol_text(), b));
-    }
-    if !o.trick.is_empty() {
-        s += &format!("  trick    {}\n", trick_text(&o.trick, me, ascii));
-    }
-    s
-}
-
-/// The screen for the user's turn: the table and the choices.
-fn show(o: &Observation, me: Seat, ascii: bool) -> String {
-    let mut s = table_text(o, me, ascii);
-    // P3: answering an offer is not playing the offering hand's cards (as the terminal says).
-    if let Some(off) = o.offer.filter(|_| o.legal_actions.contains(&Action::Accept)) {
-        s += &format!("  you answer {}'s offer\n", holder_name(Holder::Seat(off.by), me));
-    } else if let Some(h) = o.to_play.and_then(|p| o.hands.get(usize::from(p))) {
-        // An open whist, the 4-player dealer's whist, Hussar's dummy: another hand's cards.
-        if o.phase == preferans::russian::PhaseKind::Play && h.holder != Holder::Seat(me) {
-            s += &format!("  you play {}'s hand\n", holder_name(h.holder, me));
+    if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+        loop {
+            let rest = input.fill_buf()?;
+            if rest.is_empty() {
+                break;
+            }
+            let (used, done) = match rest.iter().position(|b| *b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (rest.len(), false),
+            };
+            input.consume(used);
+            if done {
+                break;
+            }
         }
+        return Ok(Line::TooLong);
     }
-    if o.phase == preferans::russian::PhaseKind::Discard {
-        // 66 numbered pairs say less than the rule.
-        s += "  your choice: two of your cards to discard, e.g. 7s 8d\n";
-        return s;
+    Ok(Line::Text(String::from_utf8_lossy(&buf).into_owned()))
+}
+
+/// What the user typed, safe to print back: control characters escaped (a typed escape
+/// sequence must not drive the terminal), long input cut short.
+fn echo(t: &str) -> String {
+    let mut s: String = t.chars().take(40).flat_map(char::escape_debug).collect();
+    if t.chars().count() > 40 {
+        s.push('…');
     }
-    let list: Vec<String> = o
-        .legal_actions
-        .iter()
-        .enumerate()
-        .map(|(i, a)| format!("{}:{}", i + 1, pick(ascii, a.symbol_text(), a)))
-        .collect();
-    s += &format!("  your choices: {}\n", list.join("  "));
     s
 }
 
-/// Plays a match on stdin/stdout with the user in `seat`.
+/// Words the plain game answers at any prompt.
+const HELP: &str = "\
+  Type an action: a bid (7h, 6nt, mis, pass), a card (as, 10d), a call (whist, pass, half,
+  open, closed), a discard (two cards: 7s 8d), or a listed choice's number (not at the
+  discard). Also: hint (the expert's view of each choice), score (the scoresheet so far),
+  help, quit (the game is saved with --save; pref play --resume FILE goes on with it).";
+
+/// The plain game with the user in `seat` on standard input and output (see [`run_with`]).
 pub fn run(
-    rules: Rules,
+    m: Match,
     seed: u64,
-    hands: Option<u32>,
+    seat: Seat,
+    save: Option<&std::path::Path>,
+    bots: Vec<Box<dyn Bot + Send>>,
+    ascii: bool,
+) -> Result<()> {
+    let input = std::io::stdin().lock();
+    run_with(m, seed, seat, save, bots, ascii, input, std::io::stdout())
+}
+
+/// Plays match `m` (new, or a saved game resumed) line by line: the user in `seat` types on
+/// `input`, the other seats are `bots` (indexed by seat); the record is saved to `save` after
+/// every action.
+#[allow(clippy::too_many_arguments)]
+pub fn run_with(
+    mut m: Match,
+    seed: u64,
     seat: Seat,
     save: Option<&std::path::Path>,
     mut bots: Vec<Box<dyn Bot + Send>>,
     ascii: bool,
+    mut input: impl BufRead,
+    mut out: impl Write,
 ) -> Result<()> {
-    let players = rules.players();
-    let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40).with_rules(&rules);
-    let mut m = Match::new(rules, seed, 0, hands);
-    let mut input = std::io::stdin().lock();
-    // A line that is not UTF-8 is answered like any other unknown input.
-    let mut next_line = move || -> std::io::Result<Option<String>> {
-        let mut buf = Vec::new();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(None);
-        }
-        Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
-    };
+    let players = m.rules().players();
+    let mut adviser = preferans_bots::ExpertBot::new(seed ^ 0x5eed, 40).with_rules(m.rules());
     let names: Vec<PlayerRecord> = (0..players)
         .map(|s| {
             if s == seat {
@@ -240,6 +196,13 @@ pub fn run(
             }
         })
         .collect();
+    let name = |s: Seat| {
+        if s == seat {
+            "you".to_string()
+        } else {
+            format!("seat {s}")
+        }
+    };
     // The record is saved after every action, so that an interrupted game is not lost.
     let save_record = |m: &Match| -> Result<()> {
         if let Some(path) = save {
@@ -247,24 +210,36 @@ pub fn run(
         }
         Ok(())
     };
-    let mut out = std::io::stdout();
     writeln!(
         out,
-        "You are seat {seat}. Type an action (e.g. 'bid 7H', '7h', 'pass', 'AS'), its number, 'hint', or 'quit'."
+        "You are seat {seat}. Type an action (e.g. 'bid 7H', '7h', 'pass', 'AS'), its number, 'hint', 'score', 'help' or 'quit'."
     )?;
-    // The hand and phase the sitting-out dealer was last shown the table in.
+    // The hand whose header was printed, and the hand, phase and open hands the user was
+    // last shown the table in while others moved.
+    let mut header = None;
     let mut watched = None;
     'game: while let Some(hand) = m.current_hand() {
         let Some(to_move) = hand.to_move() else { break };
+        let done = m.finished_hands().len();
+        if header != Some(done) {
+            header = Some(done);
+            writeln!(out, "\n== hand {}, dealer {} ==", done + 1, name(hand.dealer()))?;
+        }
         let obs = hand.observation(Viewer::Seat(to_move));
         if to_move != seat {
-            // F1: the four-player dealer has no turn in most hands; he is shown the table
-            // as each phase begins (the contract, the talon) and when hands are laid open
-            // (W4: after the declarer's first card when he leads), as a player is.
+            // F1: the four-player dealer has no turn in most hands, and a passer whose cards
+            // the whister plays (W4) none in the play: they are shown the table as each
+            // phase begins (the contract, the talon) and when hands are laid open (W4: after
+            // the declarer's first card when he leads), as a player is.
             let mine = hand.observation(Viewer::Seat(seat));
             let open = mine.hands.iter().filter(|h| h.cards.is_some()).count();
-            let now = Some((m.finished_hands().len(), mine.phase, open));
-            if sits_out(&mine, seat) && watched != now {
+            let now = Some((done, mine.phase, open));
+            let my_cards_played = obs.phase == PhaseKind::Play
+                && obs
+                    .to_play
+                    .and_then(|p| obs.hands.get(usize::from(p)))
+                    .is_some_and(|h| h.holder == preferans::observation::Holder::Seat(seat));
+            if (sits_out(&mine, seat) || my_cards_played) && watched != now {
                 watched = now;
                 write!(out, "{}", table_text(&mine, seat, ascii))?;
             }
@@ -272,58 +247,80 @@ pub fn run(
         let action = if to_move == seat {
             write!(out, "{}> ", show(&obs, seat, ascii))?;
             out.flush()?;
+            let choices = numbered_choices(&obs);
+            let discard = obs.phase == PhaseKind::Discard;
             loop {
-                let Some(line) = next_line()? else {
-                    break 'game;
-                };
-                if line.trim() == "quit" {
-                    break 'game;
-                }
-                if line.trim() == "hint" {
-                    for (i, h) in preferans_bots::hints::hints(&obs, &mut adviser)
-                        .iter()
-                        .take(5)
-                        .enumerate()
-                    {
-                        let action = pick(ascii, h.action.symbol_text(), h.action);
-                        writeln!(out, "  {}. {:<14} {}", i + 1, action, h.reason)?;
+                let line = match read_line(&mut input)? {
+                    Line::End => {
+                        // The lines that follow start on their own line, not on the prompt's.
+                        writeln!(out)?;
+                        break 'game;
                     }
-                    write!(out, "> ")?;
-                    out.flush()?;
-                    continue;
-                }
-                match parse_input(&line, &obs.legal_actions) {
-                    Some(a) => {
-                        // A number names the action only by its place in the list: say it.
-                        if line.trim().parse::<usize>().is_ok() {
-                            writeln!(out, "you: {}", pick(ascii, a.symbol_text(), a))?;
-                        }
-                        break a;
-                    }
-                    None => {
-                        let t = line.trim();
-                        let number = t.parse::<usize>().ok();
-                        match why_not(hand, to_move, &line, &obs.legal_actions) {
-                            _ if t.is_empty() => {
-                                write!(out, "type a choice: its number, or the action (7h, pass)\n> ")?
-                            }
-                            _ if number.is_some() => write!(
-                                out,
-                                "no choice {t}: the choices are numbered 1 to {}\n> ",
-                                obs.legal_actions.len()
-                            )?,
-                            Some(why) => write!(out, "not a legal choice here: '{}': {why}\n> ", line.trim())?,
-                            None => write!(out, "not a legal choice here: '{}'\n> ", line.trim())?,
-                        }
+                    Line::TooLong => {
+                        write!(out, "that line is too long ({MAX_LINE} bytes at most)\n> ")?;
                         out.flush()?;
+                        continue;
+                    }
+                    Line::Text(line) => line,
+                };
+                let t = line.trim();
+                match t.to_lowercase().as_str() {
+                    "quit" | "q" | "exit" => break 'game,
+                    "help" | "?" => writeln!(out, "{HELP}")?,
+                    "score" | "sheet" => {
+                        let names: Vec<String> = (0..players).map(name).collect();
+                        write!(out, "{}", crate::score::score_text(&m, &names))?
+                    }
+                    "hint" => {
+                        writeln!(out, "  hints, best first, with the number to type:")?;
+                        for h in preferans_bots::hints::hints(&obs, &mut adviser).iter().take(5) {
+                            // At the discard nothing is numbered: the pair is typed.
+                            let number = choices.iter().position(|c| *c == h.action).filter(|_| !discard);
+                            let label = number.map_or("-".to_string(), |i| format!("{}:", i + 1));
+                            let action = pick(ascii, h.action.symbol_text(), h.action);
+                            writeln!(out, "  {label:>4} {action:<14} {}", h.reason)?;
+                        }
+                    }
+                    _ => {
+                        let parsed = if discard {
+                            // The 66 pairs are not listed, so a number names none of them.
+                            parse_named(t, &obs.legal_actions)
+                        } else {
+                            parse_input(t, &choices).or_else(|| parse_named(t, &obs.legal_actions))
+                        };
+                        if let Some(a) = parsed {
+                            writeln!(out, "you: {}", pick(ascii, a.symbol_text(), a))?;
+                            break a;
+                        }
+                        let refused = if t.is_empty() {
+                            "type a choice: its number, or the action (7h, pass); help lists the words".to_string()
+                        } else if t.parse::<usize>().is_ok() && discard {
+                            "the discard is typed as its two cards, e.g. 7s 8d (the pairs are not numbered)".to_string()
+                        } else if t.parse::<usize>().is_ok() {
+                            format!("no choice {t}: the choices are numbered 1 to {}", choices.len())
+                        } else {
+                            match why_not(hand, to_move, t, &obs.legal_actions) {
+                                // The reason quotes the input already.
+                                Some(why) if t.chars().count() <= 40 && why.contains(&format!("'{t}'")) => {
+                                    format!("not a legal choice here: {}", why.replace(t, &echo(t)))
+                                }
+                                Some(why) if t.chars().count() <= 40 => {
+                                    format!("not a legal choice here: '{}': {why}", echo(t))
+                                }
+                                _ => format!("not a legal choice here: '{}'", echo(t)),
+                            }
+                        };
+                        writeln!(out, "{refused}")?;
                     }
                 }
+                write!(out, "> ")?;
+                out.flush()?;
             }
         } else {
             let Some(a) = bots[to_move as usize].choose(&obs) else {
                 break;
             };
-            writeln!(out, "seat {to_move}: {}", bot_action_text(a, ascii))?;
+            writeln!(out, "seat {to_move}: {}", bot_action_text(a, &obs, seat, ascii))?;
             a
         };
         let outcome = m.apply(to_move, action)?;
@@ -350,13 +347,6 @@ pub fn run(
             }
         }
         if let Some(outcome) = outcome {
-            let name = |s: Seat| {
-                if s == seat {
-                    "you".to_string()
-                } else {
-                    format!("seat {s}")
-                }
-            };
             let n = m.finished_hands().len() as u32;
             let entries = crate::describe::hand_entries(m.sheet(), n, name);
             let written = if entries.is_empty() {
@@ -373,18 +363,8 @@ pub fn run(
     }
     let sheet = m.sheet();
     let st = sheet.settlement(m.rules());
-    let results: Vec<String> = (0..players as usize)
-        .map(|s| {
-            format!(
-                "{} {}",
-                if s == seat as usize {
-                    "you".to_string()
-                } else {
-                    format!("seat {s}")
-                },
-                st.rounded(s)
-            )
-        })
+    let results: Vec<String> = (0..players)
+        .map(|s| format!("{} {}", name(s), st.rounded(usize::from(s))))
         .collect();
     writeln!(
         out,
@@ -393,14 +373,16 @@ pub fn run(
         results.join(", ")
     )?;
     if m.is_over() {
-        let said = crate::describe::winner_text(&st, seat, |s| {
-            if s == usize::from(seat) {
-                "you".to_string()
-            } else {
-                format!("seat {s}")
-            }
-        });
-        writeln!(out, "== the game is over. {said}")?;
+        let closed = sheet.is_game_over(m.rules());
+        let said = crate::describe::winner_text(&st, seat, closed, |s| name(s as Seat));
+        if closed {
+            writeln!(out, "== the game is over. {said}")?;
+        } else {
+            writeln!(
+                out,
+                "== the hands asked for are played; the pool is not closed (S9). {said}"
+            )?;
+        }
     }
     if let Some(path) = save {
         save_record(&m)?;
@@ -412,6 +394,8 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use preferans::observation::Observation;
+    use preferans::Rules;
 
     #[test]
     fn shortcuts_map_to_legal_actions_only() {
@@ -493,6 +477,6 @@ mod tests {
         assert!(why.contains("expected two cards"), "{why}");
         let (hand, seat, legal) = hand_where(|o| o.legal_actions.contains(&Action::Offer(10)));
         let why = why_not(&hand, seat, "offer 11", &legal).unwrap();
-        assert!(why.contains("0..=10"), "{why}");
+        assert!(why.contains("from 0 to 10"), "{why}");
     }
 }

@@ -144,7 +144,7 @@ impl FromStr for Action {
                 .ok()
                 .filter(|n| *n <= 10)
                 .map(Action::Offer)
-                .ok_or_else(|| bad("expected a number of tricks 0..=10")),
+                .ok_or_else(|| bad("expected a number of tricks from 0 to 10")),
             "accept" => no_args(Action::Accept),
             "refuse" => no_args(Action::Refuse),
             "" => Err(bad("empty")),

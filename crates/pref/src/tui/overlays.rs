@@ -214,7 +214,8 @@ pub(super) fn draw_hand_over(f: &mut Frame, app: &App, area: Rect) {
 
 /// Who won by the final settlement (S10, exact), for this screen's names.
 fn winner_line(app: &App, st: &preferans::scoring::Settlement) -> String {
-    crate::describe::winner_text(st, app.seat, |s| app.names[s].clone())
+    let closed = app.m.sheet().is_game_over(app.m.rules());
+    crate::describe::winner_text(st, app.seat, closed, |s| app.names[s].clone())
 }
 
 pub(super) fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferans_bots::hints::Hint]) {

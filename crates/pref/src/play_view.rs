@@ -1,0 +1,196 @@
+//! What `pref play --plain` prints: the table as a seat sees it, the choices, what the bots
+//! did. Only the seat's own observation is read (RULES.md section 7).
+
+use preferans::observation::{Holder, Observation};
+use preferans::russian::PhaseKind;
+use preferans::{Action, Bid, Seat};
+
+pub fn holder_name(h: Holder, me: Seat) -> String {
+    match h {
+        Holder::Seat(s) if s == me => "you".into(),
+        Holder::Seat(s) => format!("seat {s}"),
+        Holder::Dummy => "dummy".into(),
+        Holder::Talon => "talon".into(),
+    }
+}
+
+/// A trick's cards as the user reads them: "seat 1 A♠, you 7♠".
+pub fn trick_text(cards: &[preferans::observation::TrickCard], me: Seat, ascii: bool) -> String {
+    cards
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}",
+                holder_name(t.by, me),
+                pick(ascii, t.card.symbol_text(), t.card)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `symbols` on a terminal that shows suit symbols, else the plain text (`--ascii`).
+pub fn pick(ascii: bool, symbols: String, plain: impl std::fmt::Display) -> String {
+    if ascii {
+        plain.to_string()
+    } else {
+        symbols
+    }
+}
+
+/// What a bot did, as the user reads it (`obs` is the bot's observation before it acted):
+/// bids and cards say which they are (an 8♥ bid and an 8♥ played would look alike), a card
+/// from another hand says whose (W4's open whist, the Hussar dummy), an offer says how it
+/// shares the tricks left (P3), a discard stays hidden.
+pub fn bot_action_text(a: Action, obs: &Observation, me: Seat, ascii: bool) -> String {
+    match a {
+        Action::Discard(..) => "discards two cards".to_string(),
+        Action::Bid(b) => format!("bids {}", pick(ascii, b.symbol_text(), b)),
+        Action::Declare(b) => format!("declares {}", pick(ascii, b.symbol_text(), b)),
+        Action::Play(c) => {
+            let card = pick(ascii, c.symbol_text(), c);
+            let hand = obs
+                .to_play
+                .and_then(|p| obs.hands.get(usize::from(p)))
+                .map(|h| h.holder);
+            match hand {
+                Some(Holder::Seat(s)) if Some(s) == obs.seat => format!("plays {card}"),
+                Some(Holder::Seat(s)) if s == me => format!("plays your {card}"),
+                Some(Holder::Seat(s)) => format!("plays seat {s}'s {card}"),
+                Some(Holder::Dummy) => format!("plays the dummy's {card}"),
+                _ => format!("plays {card}"),
+            }
+        }
+        Action::Offer(n) => {
+            let left = 10u8.saturating_sub(obs.tricks_done);
+            let declarer_side = obs.seat.is_some() && obs.seat == obs.declarer;
+            let d = preferans::observation::offer_declarer_share(declarer_side, n, obs.tricks_done);
+            format!(
+                "offers to end the hand: of the {left} tricks left, the declarer takes {d} and the defence {}",
+                left.saturating_sub(d)
+            )
+        }
+        other => pick(ascii, other.symbol_text(), other),
+    }
+}
+
+/// F1: the four-player dealer holds no hand in play.
+pub fn sits_out(o: &Observation, me: Seat) -> bool {
+    !o.hands.iter().any(|h| h.holder == Holder::Seat(me))
+}
+
+/// The table as `me` sees it: the hands (own cards, open hands, sizes), the talon when it
+/// is public, the contract, the trick on the table.
+pub fn table_text(o: &Observation, me: Seat, ascii: bool) -> String {
+    let mut s = format!("\n-- {}, dealer seat {} --\n", o.phase.label(), o.dealer);
+    if sits_out(o, me) {
+        s += "  you deal and sit this hand out (F1)\n";
+    }
+    for h in &o.hands {
+        let cards = h.cards.map_or(
+            format!("({})", crate::describe::count(usize::from(h.size), "card")),
+            |c| pick(ascii, c.symbol_text(), c),
+        );
+        s += &format!("  {:<8} {cards}  tricks {}\n", holder_name(h.holder, me), h.tricks);
+    }
+    // F3 `dealer_allpass_talon`: the sitting-out dealer's tricks with the talon cards.
+    if o.contract.is_none() && o.dealer_tricks > 0 {
+        s += &format!(
+            "  {:<8} tricks {} with the talon\n",
+            holder_name(Holder::Seat(o.dealer), me),
+            o.dealer_tricks
+        );
+    }
+    if !o.talon.is_empty() {
+        // Once the auction is won its cards are the declarer's (or out of play): said, so
+        // that a talon card in his hand or played is not read as a second copy.
+        let bid = o.contract.or(o.highest_bid.map(|(_, b)| b));
+        let whose = match bid {
+            _ if matches!(o.phase, PhaseKind::Auction | PhaseKind::TalonChoice | PhaseKind::Done) => "",
+            Some(Bid::MisereNoTalon) => " (out of play)",
+            Some(_) => " (taken by the declarer)",
+            None => "",
+        };
+        s += &format!(
+            "  talon    {}{whose}\n",
+            o.talon
+                .iter()
+                .map(|c| pick(ascii, c.symbol_text(), c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    if let Some(c) = o.contract {
+        s += &format!(
+            "  contract {} by seat {}\n",
+            pick(ascii, c.symbol_text(), c),
+            o.declarer.unwrap_or(0)
+        );
+    } else if o.phase == PhaseKind::Play {
+        // X1: nobody bid; every trick counts against the one who takes it.
+        s += "  all-pass: take as few tricks as you can\n";
+    } else if let Some((seat, b)) = o.highest_bid {
+        s += &format!("  highest bid {} by seat {seat}\n", pick(ascii, b.symbol_text(), b));
+    }
+    if !o.trick.is_empty() {
+        s += &format!("  trick    {}\n", trick_text(&o.trick, me, ascii));
+    }
+    s
+}
+
+/// The choices listed with numbers: the legal actions without the offers (P3: eleven of
+/// them on every turn; they are typed, `offer 3`).
+pub fn numbered_choices(o: &Observation) -> Vec<Action> {
+    o.legal_actions
+        .iter()
+        .filter(|a| !matches!(a, Action::Offer(_)))
+        .copied()
+        .collect()
+}
+
+/// The screen for the user's turn: the table and the choices.
+pub fn show(o: &Observation, me: Seat, ascii: bool) -> String {
+    let mut s = table_text(o, me, ascii);
+    // P3: answering an offer is not playing the offering hand's cards (as the terminal says).
+    if let Some(off) = o.offer.filter(|_| o.legal_actions.contains(&Action::Accept)) {
+        let d = off.declarer_share(o.tricks_done);
+        s += &format!(
+            "  you answer {}'s offer: of the {} tricks left, the declarer takes {d} and the defence {}\n",
+            holder_name(Holder::Seat(off.by), me),
+            off.remaining,
+            off.remaining.saturating_sub(d)
+        );
+    } else if let Some(h) = o.to_play.and_then(|p| o.hands.get(usize::from(p))) {
+        // An open whist, the 4-player dealer's whist, Hussar's dummy: another hand's cards.
+        if o.phase == PhaseKind::Play && h.holder != Holder::Seat(me) {
+            s += &format!("  you play {}'s hand\n", holder_name(h.holder, me));
+        }
+    }
+    if o.phase == PhaseKind::Discard {
+        // 66 numbered pairs say less than the rule.
+        s += "  your choice: two of your cards to discard, typed, e.g. 7s 8d\n";
+        return s;
+    }
+    // A6: after an all-pass the bidding may open higher; the list starts there, say why.
+    let lowest = o
+        .legal_actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bid(Bid::Tricks { level, .. }) => Some(*level),
+            _ => None,
+        })
+        .min();
+    if let Some(level) = lowest.filter(|l| *l > 6 && o.highest_bid.is_none()) {
+        s += &format!("  after the all-pass, the bidding opens at {level} (A6)\n");
+    }
+    let list: Vec<String> = numbered_choices(o)
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("{}:{}", i + 1, pick(ascii, a.symbol_text(), a)))
+        .collect();
+    s += &format!("  your choices: {}\n", list.join("  "));
+    if o.legal_actions.iter().any(|a| matches!(a, Action::Offer(_))) {
+        s += "  or offer: type offer N, your side taking N of the tricks left\n";
+    }
+    s
+}
