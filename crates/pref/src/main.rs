@@ -319,7 +319,13 @@ fn run(cli: Cli) -> Result<()> {
                 ),
             };
             use std::io::IsTerminal;
-            if a.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+            let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+            // A terminal that reports no size (a pty nobody sized) can draw nothing.
+            let sizeless = terminal && ratatui::crossterm::terminal::size().map_or(true, |(w, h)| w == 0 || h == 0);
+            if sizeless && !a.plain {
+                eprintln!("the terminal reports no size: playing line by line, as --plain does");
+            }
+            if a.plain || !terminal || sizeless {
                 let bots = make_bots(&bots_spec, m.rules(), seed, Some(seat))?;
                 let ascii = a.ascii || !utf8_terminal();
                 let save = a.save.as_deref().or(a.resume.as_deref());

@@ -137,7 +137,7 @@ fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Line> {
 
 /// What the user typed, safe to print back: control characters escaped (a typed escape
 /// sequence must not drive the terminal), long input cut short.
-fn echo(t: &str) -> String {
+pub fn echo(t: &str) -> String {
     let mut s: String = t.chars().take(40).flat_map(char::escape_debug).collect();
     if t.chars().count() > 40 {
         s.push('…');

@@ -79,6 +79,19 @@ pub fn sits_out(o: &Observation, me: Seat) -> bool {
     !o.hands.iter().any(|h| h.holder == Holder::Seat(me))
 }
 
+/// What became of the talon shown, once the auction is won: its cards are the declarer's
+/// (or out of play, P4), said so that a talon card in his hand or played is not read as a
+/// second copy.
+pub fn talon_note(o: &Observation) -> &'static str {
+    let bid = o.contract.or(o.highest_bid.map(|(_, b)| b));
+    match bid {
+        _ if matches!(o.phase, PhaseKind::Auction | PhaseKind::TalonChoice | PhaseKind::Done) => "",
+        Some(Bid::MisereNoTalon) => " (out of play)",
+        Some(_) => " (taken by the declarer)",
+        None => "",
+    }
+}
+
 /// The table as `me` sees it: the hands (own cards, open hands, sizes), the talon when it
 /// is public, the contract, the trick on the table.
 pub fn table_text(o: &Observation, me: Seat, ascii: bool) -> String {
@@ -102,15 +115,7 @@ pub fn table_text(o: &Observation, me: Seat, ascii: bool) -> String {
         );
     }
     if !o.talon.is_empty() {
-        // Once the auction is won its cards are the declarer's (or out of play): said, so
-        // that a talon card in his hand or played is not read as a second copy.
-        let bid = o.contract.or(o.highest_bid.map(|(_, b)| b));
-        let whose = match bid {
-            _ if matches!(o.phase, PhaseKind::Auction | PhaseKind::TalonChoice | PhaseKind::Done) => "",
-            Some(Bid::MisereNoTalon) => " (out of play)",
-            Some(_) => " (taken by the declarer)",
-            None => "",
-        };
+        let whose = talon_note(o);
         s += &format!(
             "  talon    {}{whose}\n",
             o.talon

@@ -95,6 +95,9 @@ pub struct App {
     pub quit: bool,
     /// Whether a finished hand waits for a key before the next one goes on (on by default).
     pub pause_between_hands: bool,
+    /// The sheet, the review or the help was opened from the pause after a hand: closing it
+    /// goes back to the pause, and nothing moves meanwhile.
+    from_hand_over: bool,
 }
 
 impl App {
@@ -135,6 +138,7 @@ impl App {
             adviser,
             quit: false,
             pause_between_hands: true,
+            from_hand_over: false,
         };
         // A resumed match: the hands already played are in the log as if played here.
         for (i, hand) in app.m.finished_hands().iter().enumerate() {
@@ -163,7 +167,7 @@ impl App {
 
     /// Lets the bot to move act once; false when it is the user's turn or the match is over.
     pub fn step_bot(&mut self) -> bool {
-        if self.overlay == Overlay::HandOver {
+        if self.overlay == Overlay::HandOver || self.from_hand_over {
             return false;
         }
         let Some(hand) = self.m.current_hand() else {
@@ -195,10 +199,23 @@ impl App {
     }
 
     /// The choice highlighted when a decision comes: the first, except that an offer (P3) is
-    /// never one Enter away from being accepted — "refuse" is.
+    /// never one Enter away from being accepted — "refuse" is — and that a card to play is
+    /// the lowest one (the list runs high to low: a stray Enter must not spend an ace, or
+    /// take a trick in an all-pass).
     fn default_choice(&self) -> usize {
         let shown = self.observation().map(|o| shown_choices(&o)).unwrap_or_default();
-        shown.iter().position(|a| *a == Action::Refuse).unwrap_or(0)
+        if let Some(i) = shown.iter().position(|a| *a == Action::Refuse) {
+            return i;
+        }
+        shown
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match a {
+                Action::Play(c) => Some((c.rank(), std::cmp::Reverse(i), i)),
+                _ => None,
+            })
+            .min()
+            .map_or(0, |(_, _, i)| i)
     }
 
     fn finished(&mut self, o: &HandOutcome) {
@@ -313,8 +330,16 @@ impl App {
                 }
                 return;
             }
-            (Overlay::HandOver, KeyCode::Tab | KeyCode::Char('=' | '?')) => {}
+            (Overlay::HandOver, KeyCode::Tab | KeyCode::Char('=' | '?')) => self.from_hand_over = true,
             (Overlay::HandOver, _) => return,
+            // A box opened from the pause goes back to it, whatever key closes it.
+            (_, _) if self.from_hand_over => {
+                if matches!(k.code, KeyCode::Esc | KeyCode::Enter | KeyCode::Tab | KeyCode::Char(_)) {
+                    self.from_hand_over = false;
+                    self.overlay = Overlay::HandOver;
+                }
+                return;
+            }
             (_, KeyCode::Esc | KeyCode::Enter | KeyCode::Tab | KeyCode::Char('?')) => {
                 self.overlay = Overlay::None;
                 return;
@@ -374,6 +399,10 @@ impl App {
                     self.selected = i;
                 }
             }
+            // The plain game's word for leaving works here too (as Ctrl-C does).
+            KeyCode::Enter if matches!(self.input.trim().to_lowercase().as_str(), "quit" | "exit" | "q") => {
+                self.quit = true;
+            }
             KeyCode::Enter if self.human_to_move() => {
                 let action = if self.input.trim().is_empty() {
                     shown.get(self.selected).copied()
@@ -396,18 +425,17 @@ impl App {
                             .m
                             .current_hand()
                             .and_then(|h| crate::play::why_not(h, self.seat, &self.input, &legal));
-                        let number =
-                            !self.input.trim().is_empty() && self.input.trim().chars().all(|c| c.is_ascii_digit());
+                        let t = self.input.trim();
+                        let number = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+                        // A long paste is said in short (its reason would quote it whole).
+                        let long = t.chars().count() > 40;
+                        let shown = crate::play::echo(t);
                         self.message = match why {
                             _ if number => format!(
-                                "'{}' is not a choice: type the card or bid itself (7h, 6s, pass) or choose with ←→",
-                                self.input.trim()
+                                "'{shown}' is not a choice: type the card or bid itself (7h, 6s, pass) or choose with ←→"
                             ),
-                            Some(why) => format!("'{}' is not a legal choice here: {why}", self.input.trim()),
-                            None => format!(
-                                "'{}' is not a legal choice here: type another or choose with ←→",
-                                self.input.trim()
-                            ),
+                            Some(why) if !long => format!("'{shown}' is not a legal choice here: {why}"),
+                            _ => format!("'{shown}' is not a legal choice here: type another or choose with ←→"),
                         };
                         self.input.clear();
                     }

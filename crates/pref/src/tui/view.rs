@@ -141,6 +141,7 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
             spans.push(card_span(*c, app.ascii));
             spans.push(Span::raw(" "));
         }
+        spans.push(Span::raw(crate::play_view::talon_note(o).trim_start()));
         lines.push(Line::from(spans));
     }
     // A trick wraps between cards, never between a name and its card: "name: card" groups

@@ -31,6 +31,20 @@ fn a_finished_hand_waits_for_a_key_before_the_next_goes_on() {
     key(&mut a, KeyCode::Char('p'));
     assert_eq!(a.observation().unwrap().history.len(), before);
     assert_eq!((a.input.as_str(), &a.overlay), ("", &Overlay::HandOver));
+    // The sheet, the review and the help open from the pause and close back to it; no bot
+    // acts meanwhile (Tab once dismissed the pause and let the next auction go ahead).
+    for (open, close) in [
+        (KeyCode::Tab, KeyCode::Tab),
+        (KeyCode::Char('='), KeyCode::Esc),
+        (KeyCode::Char('?'), KeyCode::Enter),
+    ] {
+        key(&mut a, open);
+        assert_ne!(a.overlay, Overlay::HandOver, "{open:?} opens its box");
+        assert!(!a.step_bot(), "nothing moves under {open:?}");
+        key(&mut a, close);
+        assert_eq!(a.overlay, Overlay::HandOver, "{close:?} goes back to the pause");
+        assert_eq!(a.observation().unwrap().history.len(), before);
+    }
     // Enter goes on, and does not act in the next hand.
     assert_eq!(Some(&a.message), a.log.last(), "the result is said");
     key(&mut a, KeyCode::Enter);
@@ -212,4 +226,25 @@ fn the_help_fits_the_smallest_screen() {
     }
     // The last row, the end of the Ctrl-C line, is inside the box (not cut by its border).
     assert!(s.lines().any(|l| l.replace(' ', "").contains("│over│")), "{s}");
+}
+
+#[test]
+fn typed_quit_leaves_and_a_long_paste_is_refused_in_short() {
+    let mut a = app(4, 3, 3);
+    while !a.human_to_move() {
+        a.step_bot();
+    }
+    // A paste of 3,000 characters: refused, quoted in 40 characters at most.
+    for c in "x".repeat(3_000).chars() {
+        key(&mut a, KeyCode::Char(c));
+    }
+    key(&mut a, KeyCode::Enter);
+    assert!(a.message.contains("is not a legal choice here"), "{}", a.message);
+    assert!(a.message.chars().count() < 120, "{}", a.message);
+    assert!(!a.quit);
+    for c in "Quit".chars() {
+        key(&mut a, KeyCode::Char(c));
+    }
+    key(&mut a, KeyCode::Enter);
+    assert!(a.quit, "typed quit leaves, as in the plain game");
 }
