@@ -23,7 +23,7 @@ pub fn hand_entries(
     n: u32,
     name: impl Fn(preferans::Seat) -> String,
 ) -> Vec<String> {
-    use preferans::scoring::Entry;
+    use preferans::scoring::{Entry, Why};
     let entries = sheet.entries_of_hand(n);
     // Two whist entries between the same players (a failed contract's consolation and the
     // tricks, S2/S3) would read alike: those say why.
@@ -31,16 +31,20 @@ pub fn hand_entries(
         Entry::Whists { writer, on, .. } => Some((*writer, *on)),
         _ => None,
     };
+    let aid = |why: Why| if why == Why::Aid { " (aid)" } else { "" };
     let shared = |e: &Entry| pair(e).is_some() && entries.iter().filter(|o| pair(o) == pair(e)).count() > 1;
     entries
         .iter()
         .map(|e| match e {
-            Entry::Pool { seat, points, .. } => format!("{} pool {points:+}", name(*seat)),
+            Entry::Pool { seat, points, why } => format!("{} pool {points:+}{}", name(*seat), aid(*why)),
             // S8: an aid may take points off a mountain ("mountain -1").
-            Entry::Mountain { seat, points, .. } => format!("{} mountain {points:+}", name(*seat)),
+            Entry::Mountain { seat, points, why } => format!("{} mountain {points:+}{}", name(*seat), aid(*why)),
             Entry::Whists { writer, on, points, .. } => {
                 let who = name(*writer);
-                let why = if shared(e) {
+                // S2/S3's consolation and S8's aid are named always, the rest when two
+                // entries between the same players would read alike.
+                let named = matches!(e.why(), Why::Consolation | Why::Aid);
+                let why = if shared(e) || named {
                     format!(" ({})", why_text(e.why()))
                 } else {
                     String::new()
@@ -54,6 +58,25 @@ pub fn hand_entries(
             }
         })
         .collect()
+}
+
+/// X4: an all-pass scored under the amnesty says so (", amnesty (X4): 1 trick off each"),
+/// or its "took 1 trick … pool +1" would read as a contradiction; "" otherwise.
+pub fn amnesty_note(rules: &preferans::Rules, outcome: &preferans::HandOutcome, dealer: preferans::Seat) -> String {
+    let preferans::HandOutcome::AllPass { tricks } = outcome else {
+        return String::new();
+    };
+    let players = usize::from(rules.players());
+    // F1: the four-player dealer plays no hand (his talon tricks, F3, are not a player's).
+    let least = (0..players)
+        .filter(|s| players != 4 || *s != usize::from(dealer))
+        .map(|s| tricks[s])
+        .min()
+        .unwrap_or(0);
+    if !rules.russian().allpass_amnesty || least == 0 {
+        return String::new();
+    }
+    format!(", amnesty (X4): {} off each", count(usize::from(least), "trick"))
 }
 
 /// Why an entry was written, in a word or two (section 3's rule names).
@@ -199,5 +222,60 @@ pub fn winner_text(
             let names: Vec<String> = top.iter().map(|&s| name(s)).collect();
             format!("{} {share}", names.join(" and "))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use preferans::scoring::Why;
+    use preferans::{HandState, Match, Rules, Viewer};
+
+    /// Heuristic bots play `rules` from `seed` until `stop` holds for a finished hand (its
+    /// number and outcome), or 60 hands pass.
+    fn until(rules: Rules, seed: u64, stop: impl Fn(&Match, u32, &preferans::HandOutcome) -> bool) -> (Match, u32) {
+        let mut m = Match::new(rules, seed, 0, Some(60));
+        let mut bot = preferans_bots::HeuristicBot::new();
+        while let Some(hand) = m.current_hand() {
+            let seat = hand.to_move().unwrap();
+            let a = preferans_bots::Bot::choose(&mut bot, &hand.observation(Viewer::Seat(seat))).unwrap();
+            if let Some(o) = m.apply(seat, a).unwrap() {
+                let n = m.finished_hands().len() as u32;
+                if stop(&m, n, &o) {
+                    return (m, n);
+                }
+            }
+        }
+        panic!("no such hand in 60");
+    }
+
+    #[test]
+    fn s8_an_aid_is_named_as_one() {
+        let mut rules = Rules::sochi();
+        rules.set("end", "each_reaches_target").unwrap();
+        let (m, n) = until(rules, 9, |m, n, _| {
+            m.sheet().entries_of_hand(n).iter().any(|e| e.why() == Why::Aid)
+        });
+        let text = hand_entries(m.sheet(), n, |s| format!("seat {s}")).join(", ");
+        assert!(text.contains(" pool +") && text.contains("(aid)"), "{text}");
+    }
+
+    #[test]
+    fn x4_an_amnestied_allpass_says_what_came_off() {
+        let mut rules = Rules::sochi();
+        rules.set("allpass_amnesty", "true").unwrap();
+        let least = |o: &preferans::HandOutcome| match o {
+            preferans::HandOutcome::AllPass { tricks } => tricks[..3].iter().min().copied(),
+            _ => None,
+        };
+        let (m, n) = until(rules.clone(), 1, |_, _, o| least(o).is_some_and(|l| l > 0));
+        let o = m.finished_hands()[n as usize - 1].outcome().unwrap();
+        let l = least(&o).unwrap();
+        let note = amnesty_note(m.rules(), &o, 0);
+        assert_eq!(
+            note,
+            format!(", amnesty (X4): {} off each", count(usize::from(l), "trick"))
+        );
+        assert_eq!(amnesty_note(&Rules::sochi(), &o, 0), "", "no amnesty, no note");
     }
 }

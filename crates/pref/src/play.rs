@@ -354,10 +354,12 @@ pub fn run_with(
             } else {
                 format!(" — {}", entries.join(", "))
             };
+            let dealer = m.finished_hands().last().map_or(0, |h| h.dealer());
             writeln!(
                 out,
-                "== hand over: {}{written}",
-                outcome.summary_at_table(players, m.finished_hands().last().map_or(0, |h| h.dealer()), name)
+                "== hand over: {}{}{written}",
+                outcome.summary_at_table(players, dealer, name),
+                crate::describe::amnesty_note(m.rules(), &outcome, dealer)
             )?;
         }
     }

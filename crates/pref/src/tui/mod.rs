@@ -240,7 +240,8 @@ impl App {
                 .cloned()
                 .unwrap_or_else(|| format!("seat {s}"))
         });
-        let mut summary = format!("hand {n}: {said}");
+        let amnesty = crate::describe::amnesty_note(self.m.rules(), o, dealer);
+        let mut summary = format!("hand {n}: {said}{amnesty}");
         let pools = crate::describe::hand_entries(self.m.sheet(), n as u32, |s| self.names[usize::from(s)].clone());
         if !pools.is_empty() {
             summary += &format!(" — {}", pools.join(", "));
