@@ -481,4 +481,40 @@ mod tests {
         let why = why_not(&hand, seat, "offer 11", &legal).unwrap();
         assert!(why.contains("from 0 to 10"), "{why}");
     }
+
+    /// The first defender's screen after his pass and the other's half-whist, and the
+    /// single whister's open-or-closed screen (seed 1: 6♠ bid, 6♠ declared).
+    #[test]
+    fn w2_w4_the_calls_say_what_they_do() {
+        let screen_after = |calls: &[Action]| {
+            let mut m = Match::new(Rules::sochi(), 1, 0, Some(1));
+            let mut calls = calls.iter();
+            loop {
+                let hand = m.current_hand().unwrap();
+                let seat = hand.to_move().unwrap();
+                let obs = hand.observation(Viewer::Seat(seat));
+                let six = "bid 6S".parse().unwrap();
+                let a = match obs.phase {
+                    PhaseKind::Auction if obs.legal_actions.contains(&six) && obs.highest_bid.is_none() => six,
+                    PhaseKind::Auction => Action::Pass,
+                    PhaseKind::Whist => match calls.next() {
+                        Some(a) => *a,
+                        None => return crate::play_view::show(&obs, seat, true),
+                    },
+                    PhaseKind::DefenceChoice => return crate::play_view::show(&obs, seat, true),
+                    _ => obs.legal_actions[0],
+                };
+                m.apply(seat, a).unwrap();
+            }
+        };
+        let s = screen_after(&[Action::Pass, Action::HalfWhist]);
+        assert!(
+            s.contains("the other defender half-whisted") && s.contains("1:whist  2:pass"),
+            "{s}"
+        );
+        let s = screen_after(&[Action::Pass]);
+        assert!(s.contains("half-whist (W2): the other defender may then whist"), "{s}");
+        let s = screen_after(&[Action::Whist, Action::Pass]);
+        assert!(s.contains("open: both defenders' hands face up"), "{s}");
+    }
 }

@@ -2,6 +2,7 @@
 //! did. Only the seat's own observation is read (RULES.md section 7).
 
 use preferans::observation::{Holder, Observation};
+use preferans::outcome::WhistCall;
 use preferans::russian::PhaseKind;
 use preferans::{Action, Bid, Seat};
 
@@ -153,6 +154,25 @@ pub fn numbered_choices(o: &Observation) -> Vec<Action> {
         .collect()
 }
 
+/// What a call does, for the decisions whose words say little by themselves.
+pub fn decision_note(o: &Observation) -> &'static str {
+    let legal = |a: Action| o.legal_actions.contains(&a);
+    if legal(Action::Open) {
+        "  open: both defenders' hands face up to everyone, you play both (W4); closed: each plays his own\n"
+    } else if legal(Action::HalfWhist) {
+        "  half-whist (W2): the other defender may then whist and play, or pass and end the hand (S7)\n"
+    } else if o.phase == PhaseKind::Whist
+        && legal(Action::Whist)
+        && o.hands.iter().any(|h| h.call == WhistCall::HalfWhist)
+    {
+        "  the other defender half-whisted: whist and play on alone, or pass and the hand ends, scored as a half-whist (W2, S7)\n"
+    } else if o.legal_actions.iter().any(|a| matches!(a, Action::Look(_))) {
+        "  both defenders passed (F3): look at one defender's hand, then whist for both or pass; or pass now\n"
+    } else {
+        ""
+    }
+}
+
 /// The screen for the user's turn: the table and the choices.
 pub fn show(o: &Observation, me: Seat, ascii: bool) -> String {
     let mut s = table_text(o, me, ascii);
@@ -176,6 +196,7 @@ pub fn show(o: &Observation, me: Seat, ascii: bool) -> String {
         s += "  your choice: two of your cards to discard, typed, e.g. 7s 8d\n";
         return s;
     }
+    s += decision_note(o);
     // A6: after an all-pass the bidding may open higher; the list starts there, say why.
     let lowest = o
         .legal_actions
