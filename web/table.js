@@ -40,7 +40,9 @@ function act(action) {
   // server's next state (or its refusal) arrives.
   if (sent) return;
   $("error").textContent = "";
-  if (!send({ type: "act", token, action })) return;
+  // "after": the state it was chosen in; a copy from another tab, or one sent late, is
+  // refused by the server rather than played in the next decision.
+  if (!send({ type: "act", token, action, after: state?.actions })) return;
   sent = true;
   // Disabling the focused choice drops the focus: the redraw puts it back from here.
   const focused = document.activeElement;

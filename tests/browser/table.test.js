@@ -414,10 +414,20 @@ test("a double click on a card plays it once: the choices wait for the server's 
   const card = page.locator(CARD).first();
   const name = await card.getAttribute("data-card");
   assert.ok(name, "a card of mine to play");
+  // What the page sends, kept (the socket is open already: its prototype's send is wrapped).
+  await page.evaluate(() => {
+    const send = WebSocket.prototype.send;
+    window.sentFrames = [];
+    WebSocket.prototype.send = function (data) { window.sentFrames.push(data); return send.call(this, data); };
+  });
   await card.dblclick();
   await page.waitForFunction((c) => !document.querySelector(`#hand [data-card="${c}"]`), name);
   await page.waitForTimeout(500);
   assert.equal(await page.locator("#error").textContent(), "", "no second action was sent (and refused)");
+  // The action names the state it was chosen in, so that a copy from another tab is refused.
+  const acts = (await page.evaluate(() => window.sentFrames)).map((f) => JSON.parse(f)).filter((m) => m.type === "act");
+  assert.equal(acts.length, 1, JSON.stringify(acts));
+  assert.ok(Number.isInteger(acts[0].after) && acts[0].after > 0, JSON.stringify(acts));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -80,7 +80,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/rules", get(|| async { assets::page(assets::RULES_HTML) }))
         .route("/static/{file}", get(assets::static_file))
         .nest("/api", api)
-        .route("/ws", get(ws_upgrade))
+        .route(
+            "/ws",
+            get(ws_upgrade).layer(axum::middleware::map_response(json_errors)),
+        )
         .fallback(|| async { (StatusCode::NOT_FOUND, "no such page: the lobby is at /") })
         .with_state(hub)
 }
@@ -246,8 +249,14 @@ async fn rules_info() -> Json<serde_json::Value> {
 
 /// A request's JSON body, or a 400 with serde's reason (unknown fields are refused).
 fn json_body<T>(body: Result<Json<T>, axum::extract::rejection::JsonRejection>) -> Result<T, ApiError> {
-    body.map(|Json(t)| t)
-        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))
+    // A body over the size limit is 413; every other malformed body 400.
+    body.map(|Json(t)| t).map_err(|e| {
+        let status = match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(status, e.body_text())
+    })
 }
 
 /// The answer naming a table: `{"id", "link"}`.
@@ -272,8 +281,8 @@ async fn create_table(
     ClientIp(client): ClientIp,
     body: Result<Json<TableConfig>, axum::extract::rejection::JsonRejection>,
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
-    check_posts(&hub, client)?;
     let config = json_body(body)?;
+    check_posts(&hub, client)?;
     let id = hub.create_table_from(client, config).await?;
     Ok((StatusCode::CREATED, Json(table_link(&id))))
 }
@@ -323,8 +332,8 @@ async fn rematch(
     Path(id): Path<String>,
     body: Result<Json<RematchRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    check_posts(&hub, client)?;
     let req = json_body(body)?;
+    check_posts(&hub, client)?;
     let next = hub.rematch(client, &id, &req.token, req.password.as_deref()).await?;
     Ok(Json(table_link(&next)))
 }
@@ -345,10 +354,10 @@ async fn claim_seat(
     Path(id): Path<String>,
     body: Result<Json<SeatRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    check_posts(&hub, client)?;
     let req = json_body(body)?;
+    check_posts(&hub, client)?;
     let (seat, token) = hub
-        .claim_seat(&id, req.seat, &req.name, req.password.as_deref())
+        .claim_seat(client, &id, req.seat, &req.name, req.password.as_deref())
         .await?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
@@ -360,8 +369,8 @@ async fn seat_transfer(
     Path(id): Path<String>,
     body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    check_posts(&hub, client)?;
     let req = json_body(body)?;
+    check_posts(&hub, client)?;
     let code = hub.seat_transfer(&id, &req.token).await?;
     Ok(Json(
         json!({ "code": code, "expires_in_secs": crate::hub::TRANSFER_LIFETIME.as_secs() }),
@@ -381,8 +390,8 @@ async fn claim_transfer(
     Path(id): Path<String>,
     body: Result<Json<TransferClaim>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    check_posts(&hub, client)?;
     let req = json_body(body)?;
+    check_posts(&hub, client)?;
     let (seat, token) = hub.claim_transfer(&id, &req.code).await?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }

@@ -21,6 +21,7 @@ mod bots;
 mod finished;
 mod leave;
 mod rematch;
+mod seating;
 mod transfer;
 
 pub use transfer::TRANSFER_LIFETIME;
@@ -123,6 +124,9 @@ pub struct HubSettings {
     /// Reverse proxies whose `X-Forwarded-For` names the client (`http/client.rs`); the
     /// per-address limits then count each client, not the proxy. Empty: the header is not read.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// How often a WebSocket is pinged; one silent for 2.5 times this is closed, so that a
+    /// client whose network vanished counts as away (`ws.rs`).
+    pub ping_interval: Duration,
 }
 
 impl Default for HubSettings {
@@ -141,6 +145,7 @@ impl Default for HubSettings {
             wrong_keys_per_minute: 20,
             finished_tables_in_memory: 200,
             trusted_proxies: Vec::new(),
+            ping_interval: Duration::from_secs(30),
         }
     }
 }
@@ -408,6 +413,7 @@ impl Hub {
     /// password, seat taken or not a person's ([`HubError::Seat`]); storage failure.
     pub async fn claim_seat(
         self: &Arc<Self>,
+        address: std::net::IpAddr,
         id: &str,
         seat: Option<Seat>,
         name: &str,
@@ -415,20 +421,7 @@ impl Hub {
     ) -> Result<(Seat, String), HubError> {
         let h = self.table(id).await?;
         let mut t = h.state.lock().await;
-        let name = name.trim();
-        if name.is_empty() || name.chars().count() > 30 {
-            return Err(HubError::BadRequest("a name has 1 to 30 characters".into()));
-        }
-        // Names end up in records, terminals and SVG, and before other people's eyes.
-        if name.chars().any(crate::config::invisible_char) || !crate::config::shows_something(name) {
-            return Err(HubError::BadRequest(
-                "a name holds no control, invisible or text-direction characters".into(),
-            ));
-        }
-        // Each page marks its reader's own seat "(you)": nobody else's name may say it.
-        if name.to_lowercase().ends_with("(you)") {
-            return Err(HubError::BadRequest("a name may not end with \"(you)\"".into()));
-        }
+        let name = seating::check_name(&t, name)?;
         let seats = t.config.seats.len();
         if let Some(s) = seat.filter(|&s| usize::from(s) >= seats) {
             return Err(HubError::BadRequest(format!(
@@ -441,12 +434,7 @@ impl Hub {
                 "the game is over: its seats can no longer be taken".into(),
             ));
         }
-        if let Some(p) = &t.config.password {
-            let matches = |given: &str| crate::table::secret_eq(&crate::table::password_digest(&t.id, given), p);
-            if !password.is_some_and(matches) {
-                return Err(HubError::Seat("this table is private: wrong password".into()));
-            }
-        }
+        self.check_password(address, &t, password, "this table is private: wrong password")?;
         let seat = match seat {
             Some(s) if t.is_free(s) => s,
             Some(s) if t.is_bot(s) => return Err(HubError::Seat(format!("seat {s} is a bot's"))),
@@ -479,7 +467,27 @@ impl Hub {
     /// # Errors
     /// Out of turn, illegal, match over, or a storage failure.
     pub async fn act(self: &Arc<Self>, h: &Arc<TableHandle>, seat: Seat, action: Action) -> Result<(), HubError> {
+        self.act_after(h, seat, action, None).await
+    }
+
+    /// [`Hub::act`], refused when `after` is given and the game has applied another number
+    /// of actions (the action was chosen before the game moved on).
+    ///
+    /// # Errors
+    /// As [`Hub::act`]; a stale `after` ([`HubError::Illegal`]).
+    pub async fn act_after(
+        self: &Arc<Self>,
+        h: &Arc<TableHandle>,
+        seat: Seat,
+        action: Action,
+        after: Option<u64>,
+    ) -> Result<(), HubError> {
         let mut t = h.state.lock().await;
+        if after.is_some_and(|n| n != t.action_count()) {
+            return Err(HubError::Illegal(format!(
+                "'{action}' was chosen before the game moved on: it was not applied"
+            )));
+        }
         self.act_locked(&mut t, h, seat, action).await?;
         drop(t);
         self.schedule(h).await;

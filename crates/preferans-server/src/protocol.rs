@@ -27,6 +27,10 @@ pub enum ClientMsg {
         token: String,
         /// The action's text.
         action: String,
+        /// The state's `actions` when the action was chosen: refused when the game has
+        /// moved on since (a second tab's copy, a resend). Optional.
+        #[serde(default)]
+        after: Option<u64>,
     },
     /// Ask for ranked hints for the current decision of the seat the token holds.
     Hint {
@@ -112,7 +116,8 @@ mod tests {
             parse_client(r#"{"type":"act","token":"t","action":"bid 6S"}"#),
             Ok(ClientMsg::Act {
                 token: "t".into(),
-                action: "bid 6S".into()
+                action: "bid 6S".into(),
+                after: None
             })
         );
         assert_eq!(

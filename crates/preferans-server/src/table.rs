@@ -388,6 +388,7 @@ impl Table {
     /// shows who is away.
     pub fn connection(&mut self, seat: Seat, opened: bool) {
         if let Some(s) = self.seats.get_mut(usize::from(seat)) {
+            let was_away = s.connections == 0;
             if opened {
                 s.connections += 1;
             } else {
@@ -396,7 +397,11 @@ impl Table {
                     s.away_since_ms = crate::store::now_ms();
                 }
             }
-            self.version += 1;
+            // Viewers see presence, not the count: a second tab opening or closing shows
+            // nobody anything, and is sent to nobody.
+            if was_away != (s.connections == 0) {
+                self.version += 1;
+            }
         }
     }
 

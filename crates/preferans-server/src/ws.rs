@@ -27,6 +27,8 @@ const MESSAGE_BURST: NonZeroU32 = NonZeroU32::new(100).unwrap();
 const CLOSE_DRAIN: std::time::Duration = std::time::Duration::from_secs(1);
 /// The longest error text sent back: a parser's error may quote the whole message.
 const ERROR_CHARS: usize = 120;
+/// The longest a message may wait to be sent before its connection is dropped.
+const SEND_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 /// Refused messages in a row after which the connection is closed.
 const REFUSED_BEFORE_CLOSE: u32 = 1000;
 
@@ -75,8 +77,15 @@ async fn absent(j: &mut Joined) {
     if let Some(seat) = j.present.take() {
         let mut t = j.table.state.lock().await;
         t.connection(seat, false);
-        j.table.changed.send_replace(t.version());
+        notify(&j.table, t.version());
     }
+}
+
+/// Wakes the table's viewers when its version moved (not for a change nobody sees).
+fn notify(table: &TableHandle, version: u64) {
+    table
+        .changed
+        .send_if_modified(|v| std::mem::replace(v, version) != version);
 }
 
 async fn changed(joined: &mut Option<Joined>) -> bool {
@@ -104,53 +113,74 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
     let (mut tx, mut rx) = socket.split();
     let mut joined: Option<Joined> = None;
     let mut limits = Limits::new();
+    // Pings, and the time anything was last heard: a client whose network vanished sends
+    // no close and no pong, and must not hold his seat "present" for ever.
+    let every = hub.settings().ping_interval.max(std::time::Duration::from_millis(10));
+    let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    let mut last_heard = std::time::Instant::now();
     let close = loop {
         let reply = tokio::select! {
-            msg = rx.next() => match msg {
-                // Every frame counts against the limit, binary ones too.
-                Some(Ok(Message::Text(_) | Message::Binary(_))) if limits.messages.check().is_err() => {
-                    limits.refused += 1;
-                    if limits.refused > REFUSED_BEFORE_CLOSE {
-                        break Some((close_code::POLICY, "too many messages"));
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() > every * 5 / 2 {
+                    break Some((close_code::AWAY, "no answer to pings"));
+                }
+                match tokio::time::timeout(SEND_LIMIT, tx.send(Message::Ping(Default::default()))).await {
+                    Ok(Ok(())) => None,
+                    _ => break None,
+                }
+            }
+            msg = rx.next() => {
+                if matches!(msg, Some(Ok(_))) {
+                    last_heard = std::time::Instant::now();
+                }
+                match msg {
+                    // Every frame counts against the limit, binary ones too.
+                    Some(Ok(Message::Text(_) | Message::Binary(_))) if limits.messages.check().is_err() => {
+                        limits.refused += 1;
+                        if limits.refused > REFUSED_BEFORE_CLOSE {
+                            break Some((close_code::POLICY, "too many messages"));
+                        }
+                        let now = std::time::Instant::now();
+                        let warn = limits.warned_at.is_none_or(|t| now.duration_since(t) >= WARNING_INTERVAL);
+                        if warn {
+                            limits.warned_at = Some(now);
+                        }
+                        warn.then(|| ServerMsg::error(SLOW_DOWN))
                     }
-                    let now = std::time::Instant::now();
-                    let warn = limits.warned_at.is_none_or(|t| now.duration_since(t) >= WARNING_INTERVAL);
-                    if warn {
-                        limits.warned_at = Some(now);
+                    Some(Ok(Message::Text(text))) => {
+                        limits.refused = 0;
+                        handle(&hub, &mut joined, &limits, address, text.as_str()).await
                     }
-                    warn.then(|| ServerMsg::error(SLOW_DOWN))
+                    Some(Ok(Message::Binary(_))) => Some(ServerMsg::error("binary frames are not understood; send JSON text")),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                    // The client closes: the close frame the socket queued in answer goes out
+                    // before the connection ends (RFC 6455 5.5.1).
+                    Some(Ok(Message::Close(_))) => {
+                        let _ = tokio::time::timeout(CLOSE_DRAIN, tx.close()).await;
+                        break None;
+                    }
+                    None => break None,
+                    // A frame over the size limit ends the connection (its bytes are not read):
+                    // the client is told why.
+                    Some(Err(e)) if e.to_string().contains("too long") => {
+                        break Some((close_code::SIZE, "message longer than 64 KiB"));
+                    }
+                    Some(Err(e)) if e.to_string().contains("UTF-8") => {
+                        break Some((close_code::INVALID, "a text frame that is not UTF-8"));
+                    }
+                    Some(Err(_)) => break Some((close_code::PROTOCOL, "bad WebSocket frame")),
                 }
-                Some(Ok(Message::Text(text))) => {
-                    limits.refused = 0;
-                    handle(&hub, &mut joined, &limits, address, text.as_str()).await
-                }
-                Some(Ok(Message::Binary(_))) => Some(ServerMsg::error("binary frames are not understood; send JSON text")),
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
-                // The client closes: the close frame the socket queued in answer goes out
-                // before the connection ends (RFC 6455 5.5.1).
-                Some(Ok(Message::Close(_))) => {
-                    let _ = tokio::time::timeout(CLOSE_DRAIN, tx.close()).await;
-                    break None;
-                }
-                None => break None,
-                // A frame over the size limit ends the connection (its bytes are not read):
-                // the client is told why.
-                Some(Err(e)) if e.to_string().contains("too long") => {
-                    break Some((close_code::SIZE, "message longer than 64 KiB"));
-                }
-                Some(Err(e)) if e.to_string().contains("UTF-8") => {
-                    break Some((close_code::INVALID, "a text frame that is not UTF-8"));
-                }
-                Some(Err(_)) => break Some((close_code::PROTOCOL, "bad WebSocket frame")),
-            },
+            }
             alive = changed(&mut joined) => match (alive, joined.as_mut()) {
                 (true, Some(j)) => Some(state_msg(j).await),
                 _ => { joined = None; None }
             },
         };
         if let Some(reply) = reply {
-            if tx.send(Message::Text(reply.to_json().into())).await.is_err() {
-                break None;
+            // A peer that reads nothing fills the socket's buffer: it is dropped, not waited for.
+            match tokio::time::timeout(SEND_LIMIT, tx.send(Message::Text(reply.to_json().into()))).await {
+                Ok(Ok(())) => {}
+                _ => break None,
             }
         }
     };
@@ -207,6 +237,14 @@ async fn handle(
                     None => return Some(ServerMsg::error(HubError::BadToken.to_string())),
                 },
             };
+            // The same join again (a client resending it) changes nothing: its state only.
+            if let Some(old) = joined
+                .as_mut()
+                .filter(|old| Arc::ptr_eq(&old.table, &h) && old.viewer == viewer)
+            {
+                old.token = token;
+                return Some(state_msg(old).await);
+            }
             // A join replaces the connection's earlier one.
             if let Some(old) = joined.as_mut() {
                 absent(old).await;
@@ -215,7 +253,7 @@ async fn handle(
                 Viewer::Seat(seat) => {
                     let mut t = h.state.lock().await;
                     t.connection(seat, true);
-                    h.changed.send_replace(t.version());
+                    notify(&h, t.version());
                     Some(seat)
                 }
                 Viewer::Spectator => None,
@@ -233,7 +271,7 @@ async fn handle(
             *joined = Some(j);
             Some(state)
         }
-        ClientMsg::Act { token, action } => {
+        ClientMsg::Act { token, action, after } => {
             let Some(j) = joined.as_ref() else {
                 return Some(ServerMsg::error("join a table first"));
             };
@@ -250,7 +288,7 @@ async fn handle(
                 }
             };
             let table = j.table.clone();
-            match hub.act(&table, seat, action).await {
+            match hub.act_after(&table, seat, action, after).await {
                 // The new state reaches this connection through the change signal.
                 Ok(()) => None,
                 Err(e) => Some(ServerMsg::error(e.to_string())),
@@ -265,6 +303,10 @@ async fn handle(
                 let Some(seat) = t.seat_of_token(&token) else {
                     return Some(ServerMsg::error(HubError::BadToken.to_string()));
                 };
+                // A line refused for what it says does not use up the allowance.
+                if let Err(e) = t.check_chat(seat, &text) {
+                    return Some(ServerMsg::error(e));
+                }
                 // Talk, not a flood that scrolls the others' chat away.
                 if !t.chat_allowed(seat) {
                     return Some(ServerMsg::error("too many chat lines: wait a moment"));

@@ -51,6 +51,12 @@ async fn players_talk_and_everyone_at_the_table_reads_it() {
         .await;
     let e = b.recv_type("error").await;
     assert!(e["message"].as_str().unwrap().contains("200 characters"), "{e}");
+    // Refused lines use up no allowance: five more bad ones, and the good line still goes.
+    for bad in ["", "   ", "a\u{202e}b", "a\nb", &"y".repeat(300), "\u{200b}\u{200b}"] {
+        b.send(json!({"type": "chat", "token": bob, "text": bad})).await;
+        let e = b.recv_type("error").await;
+        assert!(!e["message"].as_str().unwrap().contains("too many"), "{bad:?}: {e}");
+    }
     b.send(json!({"type": "chat", "token": bob, "text": "well played"}))
         .await;
     let chat = chat_of(&mut a, 2).await;

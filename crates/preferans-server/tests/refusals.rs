@@ -89,6 +89,18 @@ async fn seat_claims_are_refused_with_the_status_the_protocol_names() {
     let (status, v) = claim(json!({"name": "Bob", "seat": 2})).await;
     assert_eq!(status, 409, "{v}");
     assert!(error_of(&v).contains("bot"), "{v}");
+    // Nobody passes for another at the table: a name taken there (in any case or spacing),
+    // or the form of the names the table gives its bots and free seats.
+    for name in ["ann", " ANN ", "random bot 2", "Expert Bot 1", "seat 1"] {
+        let (status, v) = claim(json!({"name": name, "seat": 1})).await;
+        assert!(status == 409 || status == 400, "{name:?}: {v}");
+        assert!(
+            error_of(&v).contains("is taken at this table") || error_of(&v).contains("a name the table gives"),
+            "{name:?}: {v}"
+        );
+    }
+    let (status, v) = claim(json!({"name": "Annabel", "seat": 1})).await;
+    assert_eq!(status, 200, "{v}");
 }
 
 #[tokio::test]
@@ -163,6 +175,23 @@ async fn api_errors_are_json_whatever_refuses_them() {
     assert!(r.headers().contains_key("allow"));
     let v: Value = r.json().await.unwrap();
     assert!(!error_of(&v).is_empty());
+    // The socket's address answers any other method in JSON too.
+    let r = reqwest::Client::new()
+        .post(format!("http://{}/ws", server.addr))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 405);
+    let v: Value = r.json().await.unwrap();
+    assert!(!error_of(&v).is_empty());
+    // A body over the size limit is too large (413), not malformed.
+    let (status, v) = post(
+        server.addr,
+        "/api/tables",
+        json!({"name": "x".repeat(5 << 20), "seats": humans(3)}),
+    )
+    .await;
+    assert_eq!(status, 413, "{v}");
     // The successful answers are untouched.
     let (status, svg) = get(server.addr, &format!("/api/tables/{id}/sheet.svg")).await;
     assert_eq!(status, 200);

@@ -36,17 +36,17 @@ impl Hub {
             if let Some(next) = t.next_table() {
                 return Ok(next.to_string());
             }
+            self.check_password(
+                address,
+                &t,
+                password,
+                "this table is private: its password is the next game's too",
+            )?;
             t.config.clone()
         };
-        if let Some(kept) = &config.password {
-            let matches = |given: &str| crate::table::secret_eq(&crate::table::password_digest(id, given), kept);
-            if !password.is_some_and(matches) {
-                return Err(HubError::Seat(
-                    "this table is private: its password is the next game's too".into(),
-                ));
-            }
-            // Only the digest is kept, salted with the table id: the new table digests the
-            // password given again with its own id.
+        if config.password.is_some() {
+            // Checked above. Only the digest is kept, salted with the table id: the new
+            // table digests the password given again with its own id.
             config.password = password.map(str::to_string);
         }
         // New deals, whatever the finished game was dealt from.

@@ -53,6 +53,10 @@ impl Table {
         if text.chars().any(crate::config::hidden_char) {
             return Err("a chat line holds no control or text-direction characters".into());
         }
+        // Zero-width characters alone would make a line that shows nothing.
+        if !crate::config::shows_something(text) {
+            return Err("a chat line shows nothing".into());
+        }
         Ok(ChatLine {
             seat,
             name: self.seat_name(seat, usize::MAX),

@@ -48,6 +48,9 @@ pub struct View {
     pub name: String,
     /// Increases with every accepted action.
     pub version: u64,
+    /// Actions applied in the game so far: an `act` may name it as `after`, so that an action
+    /// sent twice, or late, is refused rather than applied to the next decision.
+    pub actions: u64,
     /// The viewer's seat (`None`: spectator).
     pub you: Option<Seat>,
     /// The seats.
@@ -140,6 +143,7 @@ impl Table {
             table: self.id.clone(),
             name: self.config.name.clone(),
             version: self.version,
+            actions: self.actions,
             you: match viewer {
                 Viewer::Seat(s) => Some(s),
                 Viewer::Spectator => None,

@@ -28,6 +28,7 @@ pub fn fast() -> HubSettings {
         wrong_keys_per_minute: 0,
         finished_tables_in_memory: 200,
         trusted_proxies: Vec::new(),
+        ping_interval: Duration::from_secs(30),
     }
 }
 

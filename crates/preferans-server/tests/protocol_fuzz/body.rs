@@ -56,7 +56,7 @@ pub fn protocol_message(data: &[u8]) -> Fate {
             assert!(e.chars().count() <= 200, "error too long: {e}");
             Fate::Unparsed
         }
-        Ok(ClientMsg::Act { token, action }) => {
+        Ok(ClientMsg::Act { token, action, .. }) => {
             let mut t = table(data.len() % 24);
             let Some(seat) = t.seat_of_token(&token) else {
                 return Fate::Other;
