@@ -167,7 +167,7 @@ pub fn decision_note(o: &Observation) -> &'static str {
     {
         "  the other defender half-whisted: whist and play on alone, or pass and the hand ends, scored as a half-whist (W2, S7)\n"
     } else if o.legal_actions.iter().any(|a| matches!(a, Action::Look(_))) {
-        "  both defenders passed (F3): look at one defender's hand, then whist for both or pass; or pass now\n"
+        "  both defenders passed (F3): you may look at one defender's hand, then whist for both or pass\n"
     } else {
         ""
     }

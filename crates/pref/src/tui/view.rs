@@ -358,6 +358,11 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
         .max();
     // What is typed comes first: on a small screen it must not be pushed out of the box.
     let mut below = vec![typed];
+    // What open/closed, a half-whist and the F3 dealer's look do (W2, W4, F3).
+    let note = crate::play_view::decision_note(o).trim();
+    if !note.is_empty() {
+        below.extend(wrap_text(note, width, 2).into_iter().map(Line::from));
+    }
     if let Some(most) = most {
         below.push(Line::from(format!(
             "or offer: type offer N, your side taking N of the tricks left (0–{most})"
