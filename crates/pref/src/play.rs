@@ -375,6 +375,9 @@ pub fn run_with(
         results.join(", ")
     )?;
     if m.is_over() {
+        // The whole sheet once, at the end (during the game it is a word away: score).
+        let names: Vec<String> = (0..players).map(name).collect();
+        write!(out, "{}", crate::score::score_text(&m, &names))?;
         let closed = sheet.is_game_over(m.rules());
         let said = crate::describe::winner_text(&st, seat, closed, |s| name(s as Seat));
         if closed {

@@ -63,6 +63,10 @@ fn plain_play_says_what_each_hand_wrote_and_asks_for_a_discard_in_words() {
         "{text}"
     );
     assert!(!text.contains("the game is over"), "{text}");
+    assert!(
+        text.contains("Settlement (whists, S10):"),
+        "the sheet at the end: {text}"
+    );
     let over: Vec<&str> = text
         .lines()
         .filter_map(|l| l.split_once("== hand over: ").map(|x| x.1))
