@@ -237,17 +237,21 @@ fn f1_the_sitting_out_dealer_is_shown_the_table_as_each_phase_begins() {
     assert!(text.contains("== hand over"), "{text}");
 }
 
-/// Plays one hand of seed `seed` with heuristic bots, the user typing `input` in `seat`.
-fn plain(seed: &str, seat: &str, bots: &str, input: &str) -> String {
+/// `pref play --plain --ascii ARGS` with `input` typed: what it printed (it must succeed).
+fn plain_with(args: &[&str], input: &str) -> String {
     let out = pref()
-        .args([
-            "play", "--plain", "--ascii", "--hands", "1", "--seed", seed, "--seat", seat, "--bots", bots,
-        ])
+        .args(["play", "--plain", "--ascii"])
+        .args(args)
         .write_stdin(input.to_string())
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// One hand of seed `seed`, the user typing `input` in `seat`, `bots` in the other seats.
+fn plain(seed: &str, seat: &str, bots: &str, input: &str) -> String {
+    plain_with(&["--hands", "1", "--seed", seed, "--seat", seat, "--bots", bots], input)
 }
 
 #[test]
@@ -336,17 +340,7 @@ fn score_and_help_answer_at_any_prompt() {
 fn a_game_saved_in_plain_mode_is_resumed_in_plain_mode() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("g.json");
-    let run = |args: &[&str], input: &str| {
-        let out = pref()
-            .args(["play", "--plain", "--ascii"])
-            .args(args)
-            .write_stdin(input.to_string())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr_of(&out));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
-    let first = run(
+    let first = plain_with(
         &[
             "--bots",
             "heuristic",
@@ -360,7 +354,7 @@ fn a_game_saved_in_plain_mode_is_resumed_in_plain_mode() {
         "6d\nquit\n",
     );
     assert!(first.contains("you: bid 6D"), "{first}");
-    let resumed = run(&["--resume", file.to_str().unwrap()], "10s 7d\nquit\n");
+    let resumed = plain_with(&["--resume", file.to_str().unwrap()], "10s 7d\nquit\n");
     // It goes on at the discard, the talon taken, and saves to the same file.
     assert!(resumed.contains("-- Discard"), "{resumed}");
     assert!(resumed.contains("you: discard TS 7D"), "{resumed}");
