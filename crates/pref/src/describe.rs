@@ -66,14 +66,8 @@ pub fn amnesty_note(rules: &preferans::Rules, outcome: &preferans::HandOutcome, 
     let preferans::HandOutcome::AllPass { tricks } = outcome else {
         return String::new();
     };
-    let players = usize::from(rules.players());
-    // F1: the four-player dealer plays no hand (his talon tricks, F3, are not a player's).
-    let least = (0..players)
-        .filter(|s| players != 4 || *s != usize::from(dealer))
-        .map(|s| tricks[s])
-        .min()
-        .unwrap_or(0);
-    if !rules.russian().allpass_amnesty || least == 0 {
+    let least = preferans::scoring::allpass_amnesty(rules, dealer, tricks);
+    if least == 0 {
         return String::new();
     }
     format!(", amnesty (X4): {} off each", count(usize::from(least), "trick"))

@@ -115,20 +115,35 @@ pub(super) fn score_hand(rules: &Rules, ctx: &HandContext, outcome: &HandOutcome
     w.entries
 }
 
+/// The seats an all-pass scores (S6): everyone, but the four-player dealer only when he
+/// plays the talon's leads (F3 `dealer_allpass_talon`).
+fn allpass_scorers(rules: &Rules, dealer: Seat) -> Vec<Seat> {
+    let o = rules.russian();
+    let four = rules.players() == 4;
+    let dealer_plays = four && o.dealer_allpass_talon && o.allpass_talon == AllpassTalon::Lead;
+    (0..rules.players())
+        .filter(|s| !four || *s != dealer || dealer_plays)
+        .collect()
+}
+
+/// X4: the tricks the amnesty takes off every scorer's before an all-pass is scored (the
+/// fewest any of them took; 0 without the option). `tricks` by seat, `dealer` the hand's.
+pub fn allpass_amnesty(rules: &Rules, dealer: Seat, tricks: &[u8; 4]) -> u8 {
+    if !rules.russian().allpass_amnesty {
+        return 0;
+    }
+    allpass_scorers(rules, dealer)
+        .iter()
+        .map(|s| tricks[usize::from(*s)])
+        .min()
+        .unwrap_or(0)
+}
+
 /// S6 with X3 multiplier and X4 amnesty; F3 dealer in all-pass.
 fn score_allpass(w: &mut Writer, rules: &Rules, ctx: &HandContext, tricks: &[u8; 4]) {
     let o = rules.russian();
-    let players = rules.players();
-    let four = players == 4;
-    let dealer_plays = four && o.dealer_allpass_talon && o.allpass_talon == AllpassTalon::Lead;
-    let scorers: Vec<Seat> = (0..players)
-        .filter(|s| !four || *s != ctx.dealer || dealer_plays)
-        .collect();
-    let amnesty = if o.allpass_amnesty {
-        scorers.iter().map(|s| tricks[*s as usize]).min().unwrap_or(0)
-    } else {
-        0
-    };
+    let scorers = allpass_scorers(rules, ctx.dealer);
+    let amnesty = allpass_amnesty(rules, ctx.dealer, tricks);
     let m = ctx.allpass_multiplier.max(1) as i64;
     for &s in &scorers {
         let t = i64::from(tricks[s as usize] - amnesty);
@@ -138,7 +153,7 @@ fn score_allpass(w: &mut Writer, rules: &Rules, ctx: &HandContext, tricks: &[u8;
             w.pool(s, if o.allpass_zero_trick_pool_scales { m } else { 1 }, Why::AllPass);
         }
     }
-    if four && o.dealer_allpass_talon && o.allpass_talon == AllpassTalon::Closed {
+    if rules.players() == 4 && o.dealer_allpass_talon && o.allpass_talon == AllpassTalon::Closed {
         // F3 with a closed talon: the dealer gets a pool point in every all-pass hand.
         w.pool(ctx.dealer, 1, Why::Dealer);
     }

@@ -15,7 +15,7 @@ mod svg;
 mod tests;
 
 pub use hand::talon_bonus;
-pub use hand::{contract_value, whist_quota, HandContext};
+pub use hand::{allpass_amnesty, contract_value, whist_quota, HandContext};
 pub use settle::Settlement;
 pub use sheet::{Scoresheet, Section, SheetLine, Totals};
 pub use svg::pulya_svg;

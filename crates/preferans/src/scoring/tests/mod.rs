@@ -342,6 +342,16 @@ fn x4_amnesty_subtracts_the_fewest_tricks() {
         &HandOutcome::AllPass { tricks: [2, 5, 3, 0] },
     );
     assert_eq!((pool(&s, 0), mtn(&s, 0), mtn(&s, 1), mtn(&s, 2)), (1, 0, 3, 1));
+    // What it takes off, as the hand's summary says it.
+    let tricks = [2, 5, 3, 0];
+    assert_eq!(
+        allpass_amnesty(&rules("sochi", &[("allpass_amnesty", "true")]), 0, &tricks),
+        2
+    );
+    assert_eq!(allpass_amnesty(&rules("sochi", &[]), 0, &tricks), 0);
+    // Four players: the sitting-out dealer's empty count is no scorer's (F1).
+    let four = rules("sochi", &[("allpass_amnesty", "true"), ("players", "4")]);
+    assert_eq!(allpass_amnesty(&four, 3, &tricks), 2);
 }
 
 // S8–S10, four players (F2, F3), Hussar (H2), the sheet and offers.
