@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod output;
+mod cli;
 mod describe;
 mod play;
 mod play_view;
@@ -15,225 +16,16 @@ mod solve;
 mod tournament;
 mod tui;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::Parser;
+use cli::{Cli, Command};
 use preferans::record::Record;
 use preferans::rules::{PRESETS, RUSSIAN_OPTIONS};
 use preferans::Rules;
 use preferans_bots::Bot;
-
-/// Preferans: Russian Preferans (Sochi, Leningrad, Rostov; 2, 3 or 4 players) and its family.
-#[derive(Parser, Debug)]
-#[command(name = "pref", version, about, long_about = None)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Play N hands with bots (random-legal by default) and write the game record.
-    #[command(
-        after_help = "Examples:\n  pref sim --hands 1000 --seed 7 --out game.json\n  pref sim --rules leningrad --players 4 -o dealer_allpass_talon=true --bots heuristic --out game.json"
-    )]
-    Sim(SimArgs),
-    /// Play against bots in the terminal: full screen, or line by line with --plain or without a terminal.
-    #[command(
-        after_help = "Examples:\n  pref play --rules sochi --target 10 --save game.json\n  pref play --resume game.json\n  pref play --plain --ascii --bots heuristic"
-    )]
-    Play(PlayArgs),
-    /// Validate a game record and print it hand by hand.
-    #[command(after_help = "Examples:\n  pref replay game.json\n  pref replay - < game.json")]
-    Replay {
-        /// The record (JSON) to replay; - reads it from standard input.
-        file: PathBuf,
-    },
-    /// Re-score a record and print the scoresheet and the final settlement.
-    #[command(after_help = "Examples:\n  pref score game.json\n  pref score --json game.json")]
-    Score {
-        /// The record (JSON); - reads it from standard input.
-        file: PathBuf,
-        /// Print JSON for machines instead of text.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Draw the scoresheet of a record as the classic pulya (SVG).
-    #[command(after_help = "Example:\n  pref sheet game.json --svg pulya.svg")]
-    Sheet {
-        /// The record (JSON); - reads it from standard input.
-        file: PathBuf,
-        /// Where to write the SVG (- for standard output).
-        #[arg(long)]
-        svg: PathBuf,
-    },
-    /// Double-dummy analysis: the exact result of a position and the value of every card.
-    #[command(
-        after_help = "Examples:\n  pref solve --hands \"AS KS/7S 8S/9S TS\" --contract misere\n  pref solve --record game.json --hand 3 --action 20 --pv\n  pref solve --record game.json --hand 3 --deal-table"
-    )]
-    Solve(solve::SolveArgs),
-    /// Review a record: every card that lost tricks (double-dummy, exact), and every bid
-    /// (misère too), whist call, discard and contract that lost whists (by simulation; a
-    /// Hussar game's calls are not weighed).
-    #[command(after_help = "Examples:\n  pref review game.json\n  pref review game.json --whists 5 --deal-tables")]
-    Review(review::ReviewArgs),
-    /// Duplicate tournament between bots: every deal played with every seating, in parallel.
-    #[command(
-        alias = "tournament",
-        after_help = "Examples:\n  pref match --bots heuristic,random,random --deals 2000\n  pref match --bots expert,heuristic,heuristic --deals 200 --out report.json"
-    )]
-    Match(MatchArgs),
-    /// List the presets and every option with its default in each preset.
-    Rules,
-    /// Serve the game in the browser: lobby, tables with bots and people, stored games.
-    #[command(
-        after_help = "Examples:\n  pref serve\n  pref serve --addr 0.0.0.0:8080 --database postgres://localhost/pref"
-    )]
-    Serve(serve::ServeArgs),
-}
-
-/// Which rules: a preset, the number of players, and changed options.
-#[derive(Args, Debug, Clone)]
-pub struct RulesArgs {
-    /// Preset: sochi, leningrad or rostov.
-    #[arg(long = "rules", default_value = "sochi")]
-    pub preset: String,
-    /// Players: 3, 4 (the dealer sits out) or 2 (Hussar).
-    #[arg(long, default_value_t = 3)]
-    pub players: u8,
-    /// Change an option from the preset, as NAME=VALUE (repeatable; see `pref rules`).
-    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
-    pub options: Vec<String>,
-    /// The pool target (pulya), e.g. 10 for a short game (the same as -o target=N).
-    #[arg(long)]
-    pub target: Option<u32>,
-}
-
-impl RulesArgs {
-    /// Builds and validates the rules.
-    pub fn build(&self) -> Result<Rules> {
-        let mut rules = Rules::preset(&self.preset)?;
-        let mut options = vec![("players".to_string(), self.players.to_string())];
-        for o in &self.options {
-            let Some((k, v)) = o.split_once('=') else {
-                bail!("option '{o}' must be NAME=VALUE, e.g. hold=seniority");
-            };
-            // Names in any case (`TARGET=20`), as the presets are.
-            let k = k.trim().to_ascii_lowercase();
-            if k == "players" {
-                let v = v.trim();
-                if matches!(v, "2" | "3" | "4") {
-                    bail!("give the number of players as --players {v} (the option 'players' is set from it)");
-                }
-                bail!("the players are 2, 3 or 4, given as --players N (not '{v}', and not as an option)");
-            }
-            if k == "target" && self.target.is_some() {
-                bail!("give the target once: --target or -o target=…, not both");
-            }
-            // The last of two values would win unsaid: a typo in a long command line.
-            if options.iter().any(|(name, _)| *name == k) {
-                bail!("option '{k}' is given twice: give each option once");
-            }
-            options.push((k, v.trim().to_string()));
-        }
-        if let Some(t) = self.target {
-            options.push(("target".into(), t.to_string()));
-        }
-        // All at once: options that need each other may come in any order.
-        rules.set_many(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
-        Ok(rules)
-    }
-}
-
-#[derive(Args, Debug)]
-struct SimArgs {
-    #[command(flatten)]
-    rules: RulesArgs,
-    /// Number of hands to play (1 to 100,000); without it, the whole match to its end (S9),
-    /// or to 100,000 hands if it has not ended by then.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
-    hands: Option<u32>,
-    /// Seed of the deals and the bots (the same seed gives the same game on any machine).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Seat of the first dealer.
-    #[arg(long, default_value_t = 0)]
-    first_dealer: u8,
-    /// Bots by seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong); the last one fills the rest.
-    #[arg(long, default_value = "random")]
-    bots: String,
-    /// Where to write the record (JSON); without it, a summary only.
-    #[arg(long)]
-    out: Option<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-struct PlayArgs {
-    #[command(flatten)]
-    rules: RulesArgs,
-    /// Number of hands to play (1 to 100,000); without it, the whole game to its end (S9).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
-    hands: Option<u32>,
-    /// Seed of the deals and the bots.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Your seat.
-    #[arg(long, default_value_t = 0)]
-    seat: u8,
-    /// Your opponents, comma-separated in seat order (random, heuristic, expert-fast, expert, expert-strong); the last one fills
-    /// the rest. The expert (the default) is the strongest that decides at once; `heuristic`
-    /// plays a quicker, weaker game.
-    #[arg(long, default_value = "expert")]
-    bots: String,
-    /// Save the game record here as the game goes (and when you quit). A file that is there
-    /// already is not replaced without --overwrite (it may be a game to --resume).
-    #[arg(long)]
-    save: Option<PathBuf>,
-    /// Let --save replace a file that exists.
-    #[arg(long, requires = "save")]
-    overwrite: bool,
-    /// Continue the game saved in this record (full-screen mode: needs a terminal): your seat,
-    /// the bots, the seed and the rules are the record's, and the game goes on being saved
-    /// there (unless --save names another file).
-    #[arg(
-        long,
-        conflicts_with_all = ["seat", "bots", "seed", "hands", "target", "preset", "players", "options"]
-    )]
-    resume: Option<PathBuf>,
-    /// Plain line-by-line mode (also used when not on a terminal).
-    #[arg(long)]
-    plain: bool,
-    /// Suit letters instead of symbols.
-    #[arg(long)]
-    ascii: bool,
-    /// Milliseconds between bot moves on screen (0 to 60,000).
-    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=60_000))]
-    pace_ms: u64,
-}
-
-#[derive(Args, Debug)]
-struct MatchArgs {
-    #[command(flatten)]
-    rules: RulesArgs,
-    /// Bots by seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong);
-    /// the last one fills the rest; default: heuristic then random ones.
-    #[arg(long)]
-    bots: Option<String>,
-    /// Number of deals (1 to 1,000,000).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    deals: u64,
-    /// Seed of the deals and the bots.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Write the JSON report here.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Write every board's record into this directory.
-    #[arg(long)]
-    records: Option<PathBuf>,
-}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -267,7 +59,7 @@ fn run(cli: Cli) -> Result<()> {
             }
             let bots = make_bots(&a.bots, &rules, a.seed, None)?;
             if let Some(out) = &a.out {
-                check_output(out)?;
+                check_new_output(out, a.overwrite)?;
             }
             let (record, stopped) = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
             if stopped {
@@ -368,9 +160,9 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Sheet { file, svg } => {
+        Command::Sheet { file, svg, overwrite } => {
             if svg.as_os_str() != "-" {
-                check_output(&svg)?;
+                check_new_output(&svg, overwrite)?;
             }
             let record = read_record(&file)?;
             let m = record.replay().with_context(|| source_name(&file))?;
@@ -409,7 +201,16 @@ fn run(cli: Cli) -> Result<()> {
                 kinds.push(kinds[kinds.len() - 1].clone());
             }
             if let Some(out) = &a.out {
-                check_output(out)?;
+                check_new_output(out, a.overwrite)?;
+            }
+            if let Some(dir) = a.records.as_deref().filter(|_| !a.overwrite) {
+                let held = std::fs::read_dir(dir).into_iter().flatten().flatten().any(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    name.starts_with("deal-") && name.ends_with(".json")
+                });
+                if held {
+                    bail!("{} holds records already: --overwrite replaces them", dir.display());
+                }
             }
             let report = tournament::run(&rules, &kinds, a.deals, a.seed, a.records.as_deref())?;
             out!("{}", tournament::text(&report, a.deals));
@@ -518,6 +319,15 @@ pub(crate) fn source_name(path: &Path) -> String {
 
 /// Refuses, before a long run, an output path that cannot be written: a directory, or a
 /// file in a directory that does not exist.
+/// [`check_output`], and a file that exists is kept unless `overwrite`: it may be a game
+/// saved or a record someone wants (as `play --save` keeps one).
+fn check_new_output(path: &Path, overwrite: bool) -> Result<()> {
+    if !overwrite && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        bail!("{} exists: --overwrite replaces it", path.display());
+    }
+    check_output(path)
+}
+
 fn check_output(path: &Path) -> Result<()> {
     if path.is_dir() {
         bail!("cannot write {}: it is a directory", path.display());

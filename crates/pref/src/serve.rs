@@ -13,8 +13,10 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// Database URL: `sqlite://FILE` (created on first start) or `postgres://USER@HOST/DB`.
-    #[arg(long, default_value = "sqlite://pref.db")]
+    /// Database: `sqlite://FILE` (created on first start; `sqlite://pref.db` is in the
+    /// working directory, `sqlite:///var/lib/pref.db` absolute), a plain file path (SQLite),
+    /// or `postgres://USER@HOST/DB`.
+    #[arg(long, default_value = "sqlite://pref.db", value_parser = database_url)]
     database: String,
     /// Pause before each bot action, in milliseconds, so people can follow the play.
     #[arg(long, default_value_t = 600)]
@@ -57,11 +59,25 @@ pub struct ServeArgs {
     trusted_proxies: Vec<std::net::IpAddr>,
 }
 
+/// The database URL `given` names: a URL as it is, a plain path as its SQLite file.
+fn database_url(given: &str) -> Result<String, String> {
+    if given.contains("://") || given.starts_with("sqlite:") || given.starts_with("postgres") {
+        return Ok(given.to_string());
+    }
+    if given.trim().is_empty() {
+        return Err("expected sqlite://FILE, a file path or postgres://USER@HOST/DB".into());
+    }
+    // `sqlite://` + an absolute path gives the URL's three slashes.
+    Ok(format!("sqlite://{given}"))
+}
+
 /// Runs the server until it is stopped.
 pub fn run(a: ServeArgs) -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .with_writer(std::io::stderr)
+        // Colours for a terminal only, not into a log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
@@ -91,4 +107,24 @@ pub fn run(a: ServeArgs) -> Result<()> {
             _ = tokio::signal::ctrl_c() => { println!("stopped"); Ok(()) }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::database_url;
+
+    #[test]
+    fn a_plain_path_is_an_sqlite_file_and_urls_stay_as_given() {
+        assert_eq!(database_url("/var/lib/pref.db").unwrap(), "sqlite:///var/lib/pref.db");
+        assert_eq!(database_url("pref.db").unwrap(), "sqlite://pref.db");
+        for url in [
+            "sqlite://pref.db",
+            "sqlite:/abs.db",
+            "postgres://me@host/db",
+            "postgresql://h/db",
+        ] {
+            assert_eq!(database_url(url).unwrap(), url);
+        }
+        assert!(database_url(" ").is_err());
+    }
 }

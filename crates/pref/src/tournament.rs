@@ -89,6 +89,8 @@ pub fn text(report: &Report, deals: u64) -> String {
         } else {
             "n/a".into()
         };
+        // Rounded first: a sum that cancels to -1e-17 would print "-0.00".
+        let m = (m * 100.0).round() / 100.0 + 0.0;
         s += &format!("{kind:<12} {m:>12.2} {ci:>12}\n");
     }
     s
@@ -131,4 +133,20 @@ pub fn json(report: &Report, rules: &Rules, kinds: &[String], deals: u64, seed: 
         "results": bots,
     }))
     .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mean_that_cancels_to_almost_nothing_prints_as_zero() {
+        let report = Report {
+            per_deal: BTreeMap::from([("expert".to_string(), vec![1e-17, -3e-17])]),
+            boards: 2,
+        };
+        let t = text(&report, 2);
+        assert!(t.contains("expert               0.00"), "{t}");
+        assert!(!t.contains("-0.00"), "{t}");
+    }
 }

@@ -430,3 +430,38 @@ fn score_prints_a_record_with_a_very_long_name() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Settlement"));
 }
+
+#[test]
+fn outputs_that_exist_are_kept_unless_overwrite() {
+    // The README's examples save a game, then simulate: a file already there may be a game.
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("game.json");
+    std::fs::write(&kept, "a game saved earlier").unwrap();
+    let records = dir.path().join("boards");
+    std::fs::create_dir(&records).unwrap();
+    std::fs::write(records.join("deal-00000-seating-0.json"), "a board kept").unwrap();
+    let path = kept.to_str().unwrap();
+    let runs: [&[&str]; 4] = [
+        &["sim", "--hands", "1", "--out", path],
+        &["sheet", path, "--svg", path],
+        &["match", "--deals", "1", "--out", path],
+        &["match", "--deals", "1", "--records", records.to_str().unwrap()],
+    ];
+    for args in runs {
+        let out = pref().args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains("--overwrite replaces"), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "a game saved earlier");
+    assert_eq!(
+        std::fs::read_to_string(records.join("deal-00000-seating-0.json")).unwrap(),
+        "a board kept"
+    );
+    let out = pref()
+        .args(["sim", "--hands", "1", "--overwrite", "--out", path])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(std::fs::read_to_string(&kept).unwrap().starts_with('{'));
+}

@@ -23,7 +23,14 @@ pub fn stdout_of(out: &std::process::Output) -> String {
 /// `pref sim` with `args`, the record written to `dir/name`.
 pub fn sim(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
     let file = dir.join(name);
-    let out = pref().arg("sim").args(args).arg("--out").arg(&file).output().unwrap();
+    let out = pref()
+        .arg("sim")
+        .args(args)
+        .arg("--overwrite")
+        .arg("--out")
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     file
 }
