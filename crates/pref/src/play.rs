@@ -135,10 +135,24 @@ fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Line> {
     Ok(Line::Text(String::from_utf8_lossy(&buf).into_owned()))
 }
 
-/// What the user typed, safe to print back: control characters escaped (a typed escape
-/// sequence must not drive the terminal), long input cut short.
+/// `text` safe to print: control characters escaped (`\u{1b}`), so that typed escape
+/// sequences, quoted back in a message, never drive the terminal.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() && c != '\n' {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// What the user typed, to quote it back: [`printable`], long input cut short.
 pub fn echo(t: &str) -> String {
-    let mut s: String = t.chars().take(40).flat_map(char::escape_debug).collect();
+    let mut s = printable(&t.chars().take(40).collect::<String>());
     if t.chars().count() > 40 {
         s.push('…');
     }
@@ -241,11 +255,11 @@ pub fn run_with(
                     .is_some_and(|h| h.holder == preferans::observation::Holder::Seat(seat));
             if (sits_out(&mine, seat) || my_cards_played) && watched != now {
                 watched = now;
-                write!(out, "{}", table_text(&mine, seat, ascii))?;
+                write!(out, "{}", table_text(&m, &mine, seat, ascii))?;
             }
         }
         let action = if to_move == seat {
-            write!(out, "{}> ", show(&obs, seat, ascii))?;
+            write!(out, "{}> ", show(&m, &obs, seat, ascii))?;
             out.flush()?;
             let choices = numbered_choices(&obs);
             let discard = obs.phase == PhaseKind::Discard;
@@ -299,18 +313,20 @@ pub fn run_with(
                         } else if t.parse::<usize>().is_ok() {
                             format!("no choice {t}: the choices are numbered 1 to {}", choices.len())
                         } else {
+                            // The reason may quote the input already (the parser's does).
+                            let quoted = format!("'{}'", normalize(t));
                             match why_not(hand, to_move, t, &obs.legal_actions) {
-                                // The reason quotes the input already.
-                                Some(why) if t.chars().count() <= 40 && why.contains(&format!("'{t}'")) => {
-                                    format!("not a legal choice here: {}", why.replace(t, &echo(t)))
+                                Some(why) if t.chars().count() <= 40 && why.contains(&quoted) => {
+                                    format!("not a legal choice here: {why}")
                                 }
                                 Some(why) if t.chars().count() <= 40 => {
-                                    format!("not a legal choice here: '{}': {why}", echo(t))
+                                    format!("not a legal choice here: '{t}': {why}")
                                 }
                                 _ => format!("not a legal choice here: '{}'", echo(t)),
                             }
                         };
-                        writeln!(out, "{refused}")?;
+                        // Whatever of the input a message quotes, escaped as a whole.
+                        writeln!(out, "{}", printable(&refused))?;
                     }
                 }
                 write!(out, "> ")?;
@@ -320,11 +336,19 @@ pub fn run_with(
             let Some(a) = bots[to_move as usize].choose(&obs) else {
                 break;
             };
-            writeln!(out, "seat {to_move}: {}", bot_action_text(a, &obs, seat, ascii))?;
             a
         };
         let outcome = m.apply(to_move, action)?;
         save_record(&m)?;
+        if to_move != seat {
+            // Said once applied: an offer is told as the rules crate shares it out (P3).
+            let offer = m.current_hand().and_then(|h| h.observation(Viewer::Seat(seat)).offer);
+            writeln!(
+                out,
+                "seat {to_move}: {}",
+                bot_action_text(action, &obs, offer, seat, ascii)
+            )?;
+        }
         if matches!(action, Action::Play(_)) {
             // R6: who took a trick just completed (the hand's, when it was the last).
             let played = if outcome.is_some() {
@@ -460,10 +484,10 @@ mod tests {
         }
         let hand = m.current_hand().unwrap();
         let seat = hand.to_move().unwrap();
-        let screen = show(&hand.observation(Viewer::Seat(seat)), seat, true);
+        let screen = show(&m, &hand.observation(Viewer::Seat(seat)), seat, true);
         assert!(screen.contains("all-pass: take as few tricks as you can"), "{screen}");
         let (hand, seat, _) = hand_where(|o| o.phase == preferans::russian::PhaseKind::Play);
-        let screen = show(&hand.observation(Viewer::Seat(seat)), seat, true);
+        let screen = show(&m, &hand.observation(Viewer::Seat(seat)), seat, true);
         assert!(
             !screen.contains("all-pass") && screen.contains("contract 6S"),
             "{screen}"
@@ -502,9 +526,9 @@ mod tests {
                     PhaseKind::Auction => Action::Pass,
                     PhaseKind::Whist => match calls.next() {
                         Some(a) => *a,
-                        None => return crate::play_view::show(&obs, seat, true),
+                        None => return crate::play_view::show(&m, &obs, seat, true),
                     },
-                    PhaseKind::DefenceChoice => return crate::play_view::show(&obs, seat, true),
+                    PhaseKind::DefenceChoice => return crate::play_view::show(&m, &obs, seat, true),
                     _ => obs.legal_actions[0],
                 };
                 m.apply(seat, a).unwrap();

@@ -1,10 +1,10 @@
 //! What `pref play --plain` prints: the table as a seat sees it, the choices, what the bots
 //! did. Only the seat's own observation is read (RULES.md section 7).
 
-use preferans::observation::{Holder, Observation};
+use preferans::observation::{Holder, Observation, OfferView, TalonFate};
 use preferans::outcome::WhistCall;
 use preferans::russian::PhaseKind;
-use preferans::{Action, Bid, Seat};
+use preferans::{Action, Bid, Match, Seat};
 
 pub fn holder_name(h: Holder, me: Seat) -> String {
     match h {
@@ -43,7 +43,7 @@ pub fn pick(ascii: bool, symbols: String, plain: impl std::fmt::Display) -> Stri
 /// bids and cards say which they are (an 8♥ bid and an 8♥ played would look alike), a card
 /// from another hand says whose (W4's open whist, the Hussar dummy), an offer says how it
 /// shares the tricks left (P3), a discard stays hidden.
-pub fn bot_action_text(a: Action, obs: &Observation, me: Seat, ascii: bool) -> String {
+pub fn bot_action_text(a: Action, obs: &Observation, offer: Option<OfferView>, me: Seat, ascii: bool) -> String {
     match a {
         Action::Discard(..) => "discards two cards".to_string(),
         Action::Bid(b) => format!("bids {}", pick(ascii, b.symbol_text(), b)),
@@ -62,15 +62,17 @@ pub fn bot_action_text(a: Action, obs: &Observation, me: Seat, ascii: bool) -> S
                 _ => format!("plays {card}"),
             }
         }
-        Action::Offer(n) => {
-            let left = 10u8.saturating_sub(obs.tricks_done);
-            let declarer_side = obs.seat.is_some() && obs.seat == obs.declarer;
-            let d = preferans::observation::offer_declarer_share(declarer_side, n, obs.tricks_done);
-            format!(
-                "offers to end the hand: of the {left} tricks left, the declarer takes {d} and the defence {}",
-                left.saturating_sub(d)
-            )
-        }
+        Action::Offer(_) => match offer {
+            Some(off) => {
+                let d = off.declarer_share(obs.tricks_done);
+                format!(
+                    "offers to end the hand: of the {} tricks left, the declarer takes {d} and the defence {}",
+                    off.remaining,
+                    off.remaining.saturating_sub(d)
+                )
+            }
+            None => pick(ascii, a.symbol_text(), a),
+        },
         other => pick(ascii, other.symbol_text(), other),
     }
 }
@@ -80,22 +82,20 @@ pub fn sits_out(o: &Observation, me: Seat) -> bool {
     !o.hands.iter().any(|h| h.holder == Holder::Seat(me))
 }
 
-/// What became of the talon shown, once the auction is won: its cards are the declarer's
-/// (or out of play, P4), said so that a talon card in his hand or played is not read as a
-/// second copy.
+/// What became of the talon shown, once the auction is won (the rules crate says where it
+/// went), so that a talon card in a hand or played is not read as a second copy.
 pub fn talon_note(o: &Observation) -> &'static str {
-    let bid = o.contract.or(o.highest_bid.map(|(_, b)| b));
-    match bid {
-        _ if matches!(o.phase, PhaseKind::Auction | PhaseKind::TalonChoice | PhaseKind::Done) => "",
-        Some(Bid::MisereNoTalon) => " (out of play)",
-        Some(_) => " (taken by the declarer)",
+    match o.talon_fate() {
+        Some(TalonFate::Declarer) => " (taken by the declarer)",
+        Some(TalonFate::Dealer) => " (pushed to the dealer)",
+        Some(TalonFate::OutOfPlay) => " (out of play)",
         None => "",
     }
 }
 
 /// The table as `me` sees it: the hands (own cards, open hands, sizes), the talon when it
 /// is public, the contract, the trick on the table.
-pub fn table_text(o: &Observation, me: Seat, ascii: bool) -> String {
+pub fn table_text(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
     let mut s = format!("\n-- {}, dealer seat {} --\n", o.phase.label(), o.dealer);
     if sits_out(o, me) {
         s += "  you deal and sit this hand out (F1)\n";
@@ -134,7 +134,7 @@ pub fn table_text(o: &Observation, me: Seat, ascii: bool) -> String {
         );
     } else if o.phase == PhaseKind::Play {
         // X1: nobody bid; every trick counts against the one who takes it.
-        s += "  all-pass: take as few tricks as you can\n";
+        s += &format!("  all-pass{}: take as few tricks as you can\n", allpass_times(m));
     } else if let Some((seat, b)) = o.highest_bid {
         s += &format!("  highest bid {} by seat {seat}\n", pick(ascii, b.symbol_text(), b));
     }
@@ -152,6 +152,28 @@ pub fn numbered_choices(o: &Observation) -> Vec<Action> {
         .filter(|a| !matches!(a, Action::Offer(_)))
         .copied()
         .collect()
+}
+
+/// X3: " (counts ×2, X3)" when the all-pass being played counts more than once, else "".
+pub fn allpass_times(m: &Match) -> String {
+    let times = m.allpass_multiplier(m.allpass_streak() + 1);
+    if times > 1 {
+        format!(" (counts ×{times}, X3)")
+    } else {
+        String::new()
+    }
+}
+
+/// A6: after all-passes the bidding may open higher: "after 1 all-pass the bidding opens at
+/// 7♠ (A6)", the bid in `bid`'s words; `None` when it opens as usual.
+pub fn opening_note(m: &Match, bid: impl Fn(Bid) -> String) -> Option<String> {
+    let b = m.min_opening()?;
+    let n = m.allpass_streak();
+    Some(format!(
+        "after {n} all-pass{} the bidding opens at {} (A6)",
+        if n == 1 { "" } else { "es" },
+        bid(b)
+    ))
 }
 
 /// What a call does, for the decisions whose words say little by themselves.
@@ -174,8 +196,8 @@ pub fn decision_note(o: &Observation) -> &'static str {
 }
 
 /// The screen for the user's turn: the table and the choices.
-pub fn show(o: &Observation, me: Seat, ascii: bool) -> String {
-    let mut s = table_text(o, me, ascii);
+pub fn show(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
+    let mut s = table_text(m, o, me, ascii);
     // P3: answering an offer is not playing the offering hand's cards (as the terminal says).
     if let Some(off) = o.offer.filter(|_| o.legal_actions.contains(&Action::Accept)) {
         let d = off.declarer_share(o.tricks_done);
@@ -197,17 +219,10 @@ pub fn show(o: &Observation, me: Seat, ascii: bool) -> String {
         return s;
     }
     s += decision_note(o);
-    // A6: after an all-pass the bidding may open higher; the list starts there, say why.
-    let lowest = o
-        .legal_actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Bid(Bid::Tricks { level, .. }) => Some(*level),
-            _ => None,
-        })
-        .min();
-    if let Some(level) = lowest.filter(|l| *l > 6 && o.highest_bid.is_none()) {
-        s += &format!("  after the all-pass, the bidding opens at {level} (A6)\n");
+    if o.phase == PhaseKind::Auction {
+        if let Some(note) = opening_note(m, |b| pick(ascii, b.symbol_text(), b)) {
+            s += &format!("  {note}\n");
+        }
     }
     let list: Vec<String> = numbered_choices(o)
         .iter()

@@ -317,8 +317,11 @@ fn typed_input_is_echoed_safely_and_long_lines_are_refused() {
         "1",
         "0",
         "heuristic",
-        &format!("{long}\n\u{1b}[A\n6\u{2666}\u{fe0f}\nQUIT\n"),
+        &format!("{long}\n\u{1b}[A\n7 \u{1b}[2J\nplay \u{1b}]0;x\u{7} y\ndon't\n6\u{2666}\u{fe0f}\nQUIT\n"),
     );
+    // No control character of the input comes back raw, in one word or in several.
+    assert!(!text.contains('\u{7}'), "{text}");
+    assert!(text.contains("'don't'"), "quotes are not escaped: {text}");
     assert!(text.contains("that line is too long (4096 bytes at most)"), "{text}");
     assert!(!text.contains(&long[..100]), "a long paste is not echoed back");
     assert!(!text.contains('\u{1b}'), "no raw escape reaches the terminal: {text}");
@@ -360,4 +363,34 @@ fn a_game_saved_in_plain_mode_is_resumed_in_plain_mode() {
     assert!(resumed.contains("you: discard TS 7D"), "{resumed}");
     let record = std::fs::read_to_string(&file).unwrap();
     assert!(record.contains("discard"), "{record}");
+}
+
+#[test]
+fn a6_x3_after_an_allpass_the_opening_bid_and_the_multiplier_are_said() {
+    // Seed 1: everyone passes hand 1 (an all-pass), and hand 2 too.
+    let mut input = String::from("pass\n");
+    input.push_str(&"1\n".repeat(10));
+    input.push_str("pass\npass\n");
+    input.push_str(&"1\n".repeat(3));
+    input.push_str("quit\n");
+    let text = plain_with(
+        &[
+            "--seed",
+            "1",
+            "--hands",
+            "3",
+            "--bots",
+            "heuristic",
+            "-o",
+            "allpass_exit=7,8",
+            "-o",
+            "allpass_progression=arithmetic",
+        ],
+        &input,
+    );
+    assert!(text.contains("after 1 all-pass the bidding opens at 7S (A6)"), "{text}");
+    assert!(
+        text.contains("all-pass (counts ×2, X3): take as few tricks as you can"),
+        "{text}"
+    );
 }

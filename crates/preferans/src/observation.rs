@@ -174,7 +174,33 @@ pub struct Observation {
     pub outcome: Option<HandOutcome>,
 }
 
+/// Where the talon's cards went, once the auction decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TalonFate {
+    /// The declarer took them (T1; misère too).
+    Declarer,
+    /// Pushed to the sitting-out four-player dealer (F3 `talon_push`).
+    Dealer,
+    /// Out of play: misère without the talon (P4).
+    OutOfPlay,
+}
+
 impl Observation {
+    /// Where the talon went: `None` during the auction and the F3 take-or-push choice, and in
+    /// an all-pass (its cards lead the first tricks, X2, or stay closed).
+    pub fn talon_fate(&self) -> Option<TalonFate> {
+        if matches!(self.phase, PhaseKind::Auction | PhaseKind::TalonChoice) {
+            return None;
+        }
+        if self.history.iter().any(|(_, a)| *a == Some(Action::PushTalon)) {
+            return Some(TalonFate::Dealer);
+        }
+        match self.contract.or(self.highest_bid.map(|(_, b)| b))? {
+            Bid::MisereNoTalon => Some(TalonFate::OutOfPlay),
+            _ => Some(TalonFate::Declarer),
+        }
+    }
+
     /// A3: whether `action` is a hold — the highest bid said again, which only a hand that
     /// may hold is offered.
     pub fn is_hold(&self, action: Action) -> bool {

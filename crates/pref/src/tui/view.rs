@@ -115,23 +115,15 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
         ),
         _ if matches!(o.phase, preferans::russian::PhaseKind::Play) => {
             // X3: the n-th all-pass in a row may count more.
-            let times = app.m.allpass_multiplier(app.m.allpass_streak() + 1);
-            let times = if times > 1 {
-                format!(" (counts ×{times}, X3)")
-            } else {
-                String::new()
-            };
-            format!("all-pass{times}: take as few tricks as you can")
+            format!(
+                "all-pass{}: take as few tricks as you can",
+                crate::play_view::allpass_times(&app.m)
+            )
         }
         // A6: after all-passes the bidding may open higher.
-        _ if o.phase == preferans::russian::PhaseKind::Auction => app.m.min_opening().map_or(String::new(), |b| {
-            let n = app.m.allpass_streak();
-            format!(
-                "after {n} all-pass{} the bidding opens at {} (A6)",
-                if n == 1 { "" } else { "es" },
-                bid_text(b, app.ascii)
-            )
-        }),
+        _ if o.phase == preferans::russian::PhaseKind::Auction => {
+            crate::play_view::opening_note(&app.m, |b| bid_text(b, app.ascii)).unwrap_or_default()
+        }
         _ => String::new(),
     };
     lines.push(Line::from(contract));

@@ -166,7 +166,10 @@ fn f3_talon_push_declarer_may_push_the_talon_to_the_dealer() {
     let mut h = hand(4, 3, &[("talon_push", "true")]);
     act(&mut h, &["pass", "bid 6S", "pass"]);
     assert_eq!(legal(&h), vec!["take", "push"]);
+    let fate = |h: &RussianHand| crate::HandState::observation(h, crate::Viewer::Spectator).talon_fate();
+    assert_eq!(fate(&h), None, "not decided yet");
     act(&mut h, &["push"]);
+    assert_eq!(fate(&h), Some(crate::observation::TalonFate::Dealer));
     assert_eq!(h.phase_kind(), PhaseKind::Declare, "no discard after a push");
     assert_eq!(h.card_places().0[1].len(), 10);
     act(&mut h, &["declare 6S", "pass", "pass"]);
@@ -181,6 +184,7 @@ fn f3_talon_push_declarer_may_push_the_talon_to_the_dealer() {
     let mut h = hand(4, 3, &[("talon_push", "true")]);
     act(&mut h, &["pass", "bid 6S", "pass", "take"]);
     assert_eq!(h.phase_kind(), PhaseKind::Discard);
+    assert_eq!(fate(&h), Some(crate::observation::TalonFate::Declarer));
 }
 
 /// Hussar, dealer seat 1: positions are seat 0 (eldest), the dummy, seat 1 (dealer).
