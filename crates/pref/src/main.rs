@@ -317,8 +317,6 @@ pub(crate) fn source_name(path: &Path) -> String {
     }
 }
 
-/// Refuses, before a long run, an output path that cannot be written: a directory, or a
-/// file in a directory that does not exist.
 /// [`check_output`], and a file that exists is kept unless `overwrite`: it may be a game
 /// saved or a record someone wants (as `play --save` keeps one).
 fn check_new_output(path: &Path, overwrite: bool) -> Result<()> {
@@ -328,6 +326,8 @@ fn check_new_output(path: &Path, overwrite: bool) -> Result<()> {
     check_output(path)
 }
 
+/// Refuses, before a long run, an output path that cannot be written: a directory, or a
+/// file in a directory that does not exist.
 fn check_output(path: &Path) -> Result<()> {
     if path.is_dir() {
         bail!("cannot write {}: it is a directory", path.display());

@@ -61,7 +61,7 @@ pub struct ServeArgs {
 
 /// The database URL `given` names: a URL as it is, a plain path as its SQLite file.
 fn database_url(given: &str) -> Result<String, String> {
-    if given.contains("://") || given.starts_with("sqlite:") || given.starts_with("postgres") {
+    if given.contains("://") || given.starts_with("sqlite:") {
         return Ok(given.to_string());
     }
     if given.trim().is_empty() {
@@ -117,6 +117,7 @@ mod tests {
     fn a_plain_path_is_an_sqlite_file_and_urls_stay_as_given() {
         assert_eq!(database_url("/var/lib/pref.db").unwrap(), "sqlite:///var/lib/pref.db");
         assert_eq!(database_url("pref.db").unwrap(), "sqlite://pref.db");
+        assert_eq!(database_url("postgres.db").unwrap(), "sqlite://postgres.db");
         for url in [
             "sqlite://pref.db",
             "sqlite:/abs.db",

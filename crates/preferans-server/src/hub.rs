@@ -22,6 +22,7 @@ mod finished;
 mod leave;
 mod rematch;
 mod seating;
+mod token_acts;
 mod transfer;
 
 pub use transfer::TRANSFER_LIFETIME;
@@ -124,8 +125,9 @@ pub struct HubSettings {
     /// Reverse proxies whose `X-Forwarded-For` names the client (`http/client.rs`); the
     /// per-address limits then count each client, not the proxy. Empty: the header is not read.
     pub trusted_proxies: Vec<std::net::IpAddr>,
-    /// How often a WebSocket is pinged; one silent for 2.5 times this is closed, so that a
-    /// client whose network vanished counts as away (`ws.rs`).
+    /// How often a WebSocket is pinged; one heard nothing from for 2.5 times this (checked
+    /// at the pings: after 2 unanswered ones, 2.5 to 3 intervals) is closed, so that a
+    /// client whose network vanished counts as away (`ws.rs`). Zero: no pings.
     pub ping_interval: Duration,
 }
 
@@ -467,27 +469,7 @@ impl Hub {
     /// # Errors
     /// Out of turn, illegal, match over, or a storage failure.
     pub async fn act(self: &Arc<Self>, h: &Arc<TableHandle>, seat: Seat, action: Action) -> Result<(), HubError> {
-        self.act_after(h, seat, action, None).await
-    }
-
-    /// [`Hub::act`], refused when `after` is given and the game has applied another number
-    /// of actions (the action was chosen before the game moved on).
-    ///
-    /// # Errors
-    /// As [`Hub::act`]; a stale `after` ([`HubError::Illegal`]).
-    pub async fn act_after(
-        self: &Arc<Self>,
-        h: &Arc<TableHandle>,
-        seat: Seat,
-        action: Action,
-        after: Option<u64>,
-    ) -> Result<(), HubError> {
         let mut t = h.state.lock().await;
-        if after.is_some_and(|n| n != t.action_count()) {
-            return Err(HubError::Illegal(format!(
-                "'{action}' was chosen before the game moved on: it was not applied"
-            )));
-        }
         self.act_locked(&mut t, h, seat, action).await?;
         drop(t);
         self.schedule(h).await;
@@ -505,26 +487,6 @@ impl Hub {
         if t.status() == TableStatus::Finished {
             self.store.finish_table(&t.id).await?;
         }
-        h.changed.send_replace(t.version());
-        Ok(())
-    }
-
-    /// `seat`'s chat line: checked, stored, then kept and shown to every viewer. A refused
-    /// line changes nothing.
-    ///
-    /// # Errors
-    /// A line [`Table::check_chat`] refuses ([`HubError::BadRequest`]), or a storage failure.
-    pub async fn say(&self, h: &TableHandle, seat: Seat, text: &str) -> Result<(), HubError> {
-        let mut t = h.state.lock().await;
-        let line = t.check_chat(seat, text).map_err(HubError::BadRequest)?;
-        let stored = crate::store::StoredChat {
-            seq: t.chat_said(),
-            seat,
-            name: line.name.clone(),
-            text: line.text.clone(),
-        };
-        self.store.append_chat(&t.id, &stored).await?;
-        t.add_chat(line);
         h.changed.send_replace(t.version());
         Ok(())
     }

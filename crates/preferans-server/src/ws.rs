@@ -115,20 +115,24 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
     let mut limits = Limits::new();
     // Pings, and the time anything was last heard: a client whose network vanished sends
     // no close and no pong, and must not hold his seat "present" for ever.
-    let every = hub.settings().ping_interval.max(std::time::Duration::from_millis(10));
-    let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    // (No pings with an interval of 0, or one too long to count.)
+    let every = hub.settings().ping_interval;
+    let silence = every.checked_mul(5).map(|d| d / 2);
+    let mut heartbeat = tokio::time::Instant::now()
+        .checked_add(every)
+        .filter(|_| !every.is_zero() && silence.is_some())
+        .map(|start| {
+            let mut i = tokio::time::interval_at(start, every);
+            // Ticks missed while the loop was busy are not made up in a burst.
+            i.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            i
+        });
     let mut last_heard = std::time::Instant::now();
     let close = loop {
         let reply = tokio::select! {
-            _ = heartbeat.tick() => {
-                if last_heard.elapsed() > every * 5 / 2 {
-                    break Some((close_code::AWAY, "no answer to pings"));
-                }
-                match tokio::time::timeout(SEND_LIMIT, tx.send(Message::Ping(Default::default()))).await {
-                    Ok(Ok(())) => None,
-                    _ => break None,
-                }
-            }
+            // What the client sent is read before silence is judged: a pong that came while
+            // the loop was busy counts.
+            biased;
             msg = rx.next() => {
                 if matches!(msg, Some(Ok(_))) {
                     last_heard = std::time::Instant::now();
@@ -171,6 +175,15 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
                     Some(Err(_)) => break Some((close_code::PROTOCOL, "bad WebSocket frame")),
                 }
             }
+            _ = tick(&mut heartbeat) => {
+                if silence.is_some_and(|limit| last_heard.elapsed() > limit) {
+                    break Some((close_code::AWAY, "no answer to pings"));
+                }
+                match tokio::time::timeout(SEND_LIMIT, tx.send(Message::Ping(Default::default()))).await {
+                    Ok(Ok(())) => None,
+                    _ => break None,
+                }
+            }
             alive = changed(&mut joined) => match (alive, joined.as_mut()) {
                 (true, Some(j)) => Some(state_msg(j).await),
                 _ => { joined = None; None }
@@ -184,6 +197,10 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
             }
         }
     };
+    // Gone from the table at once: presence does not wait on a peer that may not read.
+    if let Some(j) = joined.as_mut() {
+        absent(j).await;
+    }
     if let Some((code, reason)) = close {
         // A close frame says why; what the client still sends meanwhile is read and dropped
         // for a moment, so that the socket is not reset under the replies already sent.
@@ -191,13 +208,20 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
             code,
             reason: reason.into(),
         };
-        if tx.send(Message::Close(Some(frame))).await.is_ok() {
+        if let Ok(Ok(())) = tokio::time::timeout(CLOSE_DRAIN, tx.send(Message::Close(Some(frame)))).await {
             let drain = async { while let Some(Ok(_)) = rx.next().await {} };
             let _ = tokio::time::timeout(CLOSE_DRAIN, drain).await;
         }
     }
-    if let Some(j) = joined.as_mut() {
-        absent(j).await;
+}
+
+/// The next tick of the heartbeat; never, without one.
+async fn tick(heartbeat: &mut Option<tokio::time::Interval>) {
+    match heartbeat {
+        Some(i) => {
+            i.tick().await;
+        }
+        None => std::future::pending().await,
     }
 }
 
@@ -275,9 +299,10 @@ async fn handle(
             let Some(j) = joined.as_ref() else {
                 return Some(ServerMsg::error("join a table first"));
             };
-            let Some(seat) = j.table.state.lock().await.seat_of_token(&token) else {
+            // Said first when both are wrong; checked again with the action (act_as).
+            if j.table.state.lock().await.seat_of_token(&token).is_none() {
                 return Some(ServerMsg::error(HubError::BadToken.to_string()));
-            };
+            }
             let action: Action = match action.parse() {
                 Ok(a) => a,
                 Err(e) => {
@@ -288,7 +313,7 @@ async fn handle(
                 }
             };
             let table = j.table.clone();
-            match hub.act_after(&table, seat, action, after).await {
+            match hub.act_as(&table, &token, action, after).await {
                 // The new state reaches this connection through the change signal.
                 Ok(()) => None,
                 Err(e) => Some(ServerMsg::error(e.to_string())),
@@ -298,22 +323,7 @@ async fn handle(
             let Some(j) = joined.as_ref() else {
                 return Some(ServerMsg::error("join a table first"));
             };
-            let seat = {
-                let t = j.table.state.lock().await;
-                let Some(seat) = t.seat_of_token(&token) else {
-                    return Some(ServerMsg::error(HubError::BadToken.to_string()));
-                };
-                // A line refused for what it says does not use up the allowance.
-                if let Err(e) = t.check_chat(seat, &text) {
-                    return Some(ServerMsg::error(e));
-                }
-                // Talk, not a flood that scrolls the others' chat away.
-                if !t.chat_allowed(seat) {
-                    return Some(ServerMsg::error("too many chat lines: wait a moment"));
-                }
-                seat
-            };
-            match hub.say(&j.table, seat, &text).await {
+            match hub.say_as(&j.table, &token, &text).await {
                 // Every viewer (this one too) gets it with the table's next state.
                 Ok(()) => None,
                 Err(e) => Some(ServerMsg::error(e.to_string())),

@@ -91,7 +91,16 @@ async fn seat_claims_are_refused_with_the_status_the_protocol_names() {
     assert!(error_of(&v).contains("bot"), "{v}");
     // Nobody passes for another at the table: a name taken there (in any case or spacing),
     // or the form of the names the table gives its bots and free seats.
-    for name in ["ann", " ANN ", "random bot 2", "Expert Bot 1", "seat 1"] {
+    for name in [
+        "ann",
+        " ANN ",
+        "Ann\u{200D}",
+        "\u{0410}nn",
+        "random bot 2",
+        "Expert Bot 1",
+        "seat 1",
+        "seat \u{FF11}",
+    ] {
         let (status, v) = claim(json!({"name": name, "seat": 1})).await;
         assert!(status == 409 || status == 400, "{name:?}: {v}");
         assert!(

@@ -32,6 +32,18 @@ async fn a_repeated_join_answers_its_sender_and_wakes_nobody_else() {
         watcher.recv_type("state").await["seats"][0]["away_since_ms"],
         json!(null)
     );
+    // Her one connection sends the same join again: its state comes back, and nobody else
+    // hears of it (she was never away meanwhile).
+    for _ in 0..5 {
+        first
+            .send(json!({"type": "join", "table": id, "token": tokens[0]}))
+            .await;
+        assert_eq!(first.recv().await["type"], "state");
+    }
+    assert!(
+        silent(&mut watcher).await,
+        "a connection re-joining its own seat is news to nobody"
+    );
     let mut second = Client::connect(server.addr).await;
     let joined = second.join(&id, Some(&tokens[0])).await;
     let version = joined["version"].clone();

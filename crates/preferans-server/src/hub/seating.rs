@@ -50,7 +50,7 @@ pub(super) fn check_name<'a>(t: &Table, name: &'a str) -> Result<&'a str, HubErr
         ));
     }
     // Each page marks its reader's own seat "(you)": nobody else's name may say it.
-    let lower = name.to_lowercase();
+    let lower = skeleton(name);
     if lower.ends_with("(you)") {
         return Err(HubError::BadRequest("a name may not end with \"(you)\"".into()));
     }
@@ -62,14 +62,70 @@ pub(super) fn check_name<'a>(t: &Table, name: &'a str) -> Result<&'a str, HubErr
             "\"{name}\" reads as a name the table gives (a seat or a bot): choose another"
         )));
     }
-    let taken = t
-        .names()
-        .iter()
-        .any(|other| other.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() == words.join(" "));
+    let taken = t.names().iter().any(|other| skeleton(other) == lower);
     if taken {
         return Err(HubError::Seat(format!(
             "\"{name}\" is taken at this table: choose another name"
         )));
     }
     Ok(name)
+}
+
+/// How a name reads, to compare names that look alike: lowercase, one space between words,
+/// without the joiners and variation selectors that show nothing, full-width forms and the
+/// Cyrillic and Greek letters that look like Latin ones as those ("Аnn", "Ａｎｎ" and
+/// "Ann\u{200D}" all read "ann").
+fn skeleton(name: &str) -> String {
+    let shown: String = name
+        .chars()
+        .filter(|c| !matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}'))
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            _ => c,
+        })
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'а' | 'α' => 'a',
+            'в' | 'β' => 'b',
+            'е' | 'ε' => 'e',
+            'к' | 'κ' => 'k',
+            'м' => 'm',
+            'н' | 'η' => 'h',
+            'о' | 'ο' => 'o',
+            'р' | 'ρ' => 'p',
+            'с' => 'c',
+            'т' | 'τ' => 't',
+            'у' | 'υ' => 'y',
+            'х' | 'χ' => 'x',
+            'і' | 'ι' => 'i',
+            'ј' => 'j',
+            'ѕ' => 's',
+            'ν' => 'v',
+            _ => c,
+        })
+        .collect();
+    shown.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::skeleton;
+
+    #[test]
+    fn names_that_look_alike_read_alike() {
+        for look_alike in [
+            "Ann",
+            " ANN ",
+            "Ann\u{200D}",
+            "Ann\u{FE0F}",
+            "\u{0410}nn",
+            "\u{FF21}\u{FF4E}\u{FF4E}",
+        ] {
+            assert_eq!(skeleton(look_alike), "ann", "{look_alike:?}");
+        }
+        assert_eq!(skeleton("seat \u{FF12}"), "seat 2");
+        assert_eq!(skeleton("Boris  (You)\u{200D}"), "boris (you)");
+        assert_ne!(skeleton("Anna"), "ann");
+    }
 }
