@@ -155,6 +155,21 @@ impl App {
         self.m.current_hand().map(|h| h.observation(Viewer::Seat(self.seat)))
     }
 
+    /// Whether the pause after a hand is up (or a box opened from it).
+    pub fn paused(&self) -> bool {
+        self.overlay == Overlay::HandOver || self.from_hand_over
+    }
+
+    /// The hand on screen as the user sees it: during the pause after a hand, that hand as
+    /// it ended (the next one is dealt already, but not shown under its result); else the
+    /// current one.
+    pub fn shown_observation(&self) -> Option<Observation> {
+        match self.m.finished_hands().last().filter(|_| self.paused()) {
+            Some(h) => Some(h.observation(Viewer::Seat(self.seat))),
+            None => self.observation(),
+        }
+    }
+
     /// Whether the last screen was too narrow for the log beside the table.
     pub fn log_has_no_room(&self) -> bool {
         self.screen_width.get() < view::LOG_MIN_WIDTH
@@ -167,7 +182,7 @@ impl App {
 
     /// Lets the bot to move act once; false when it is the user's turn or the match is over.
     pub fn step_bot(&mut self) -> bool {
-        if self.overlay == Overlay::HandOver || self.from_hand_over {
+        if self.paused() {
             return false;
         }
         let Some(hand) = self.m.current_hand() else {

@@ -273,6 +273,13 @@ struct Choices {
 
 fn choices(app: &App, o: &Observation, width: usize) -> Choices {
     let typed = Line::from(format!("> {}", app.input));
+    if app.paused() {
+        return Choices {
+            rows: vec![Line::from("the hand is over: Enter goes on to the next")],
+            selected_row: 0,
+            below: Vec::new(),
+        };
+    }
     if !app.human_to_move() {
         let who = o.to_move.map_or("nobody".into(), |s| holder_name(app, Holder::Seat(s)));
         return Choices {
@@ -415,7 +422,7 @@ fn draw_screen(f: &mut Frame, app: &App) {
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
-    let Some(o) = app.observation() else {
+    let Some(o) = app.shown_observation() else {
         draw_sheet(f, app, area, "Game over");
         match &app.overlay {
             Overlay::Help => draw_help(f, area),
@@ -447,8 +454,10 @@ fn draw_screen(f: &mut Frame, app: &App) {
         Constraint::Length(1),
     ])
     .split(area);
-    let hand_no = app.m.finished_hands().len() + 1;
-    let turn = if app.human_to_move() {
+    let hand_no = app.m.finished_hands().len() + usize::from(!app.paused());
+    let turn = if app.paused() {
+        "hand over".to_string()
+    } else if app.human_to_move() {
         // Playing another hand's cards (an open whist, the 4-player dealer's whist, Hussar's
         // dummy): say whose, since "your hand" below holds none of them.
         let played = o

@@ -25,6 +25,13 @@ fn a_finished_hand_waits_for_a_key_before_the_next_goes_on() {
     assert_eq!(a.overlay, Overlay::HandOver);
     let s = screen(&a);
     assert!(s.contains("hand 1 over") && s.contains("Enter: the next hand"), "{s}");
+    // Under its result the table shows that hand as it ended, not the next one dealt.
+    let header = s.lines().next().unwrap();
+    assert!(header.contains("hand 1") && header.contains("hand over"), "{header}");
+    assert_eq!(
+        a.shown_observation().unwrap().phase,
+        preferans::russian::PhaseKind::Done
+    );
     // Nothing moves while paused: no bot acts, and typing is not taken.
     let before = a.observation().unwrap().history.len();
     assert!(!a.step_bot());
@@ -50,6 +57,10 @@ fn a_finished_hand_waits_for_a_key_before_the_next_goes_on() {
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.overlay, Overlay::None);
     assert_eq!(a.observation().unwrap().history.len(), before);
+    assert!(
+        screen(&a).lines().next().unwrap().contains("hand 2"),
+        "the next hand now"
+    );
     assert!(
         a.message.is_empty(),
         "the result stays in the log, not over the next hand"
