@@ -88,10 +88,11 @@ async function refresh() {
         // A private game's record is for those who hold its key: the others go by its replay
         // (which asks for the password).
         const key = !t.private || localStorage.getItem(tokenKey(t.id)) || localStorage.getItem(passwordKey(t.id));
-        actions.append(el("a", { href: `/replay/${t.id}`, text: "replay" }), ...(key ? [" ", recordLink(t.id, t.private)] : []));
+        actions.append(el("a", { href: `/replay/${t.id}`, text: "replay", "aria-label": `replay ${t.name || t.id}` }), ...(key ? [" ", recordLink(t.id, t.private)] : []));
       } else {
         const mine = localStorage.getItem(tokenKey(t.id));
-        actions.append(el("a", { href: `/table/${t.id}`, text: mine ? "return" : free ? "join" : "watch", "data-table": t.id }));
+        const verb = mine ? "return" : free ? "join" : "watch";
+        actions.append(el("a", { href: `/table/${t.id}`, text: verb, "aria-label": `${verb} ${t.name || t.id}`, "data-table": t.id }));
       }
       // Hands finished, of the game's length when it has one ("1 of 3").
       const hands = t.hand_limit && !t.finished ? `${t.hands} of ${t.hand_limit}` : String(t.hands);
@@ -101,7 +102,12 @@ async function refresh() {
         el("td", { text: rulesText(t.rules, t.players) + (t.move_timer_secs ? `, ${t.move_timer_secs}s per move` : "") }), seatsCell(t),
         el("td", { class: "hands", text: hands }));
     });
+    // The keyboard's place in the list is kept across the refresh (a link is known by
+    // where it goes and what it says).
+    const focused = document.activeElement?.closest?.("#tables") ? document.activeElement : null;
+    const key = focused && `${focused.getAttribute("href")} ${focused.textContent}`;
     $("tables").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5, class: "muted", id: "no-tables", text: "No tables yet: create one above." }))]));
+    if (key) [...$("tables").querySelectorAll("a")].find((a) => `${a.getAttribute("href")} ${a.textContent}` === key)?.focus();
   } catch (e) {
     $("tables").replaceChildren(el("tr", {}, el("td", { colspan: 5, class: "error", text: e.message })));
   }

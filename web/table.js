@@ -2,6 +2,7 @@
 import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal } from "/static/table-view.js";
 import { typedShortcuts } from "/static/table-keys.js";
 import { updateSheet } from "/static/table-sheet.js";
+import { announce } from "/static/table-announce.js";
 import { claimTransfer, deviceLink } from "/static/table-device.js";
 import { el, api, cardEl, backEl, actionLabel, actionTitle, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, recordLink } from "/static/common.js";
 
@@ -224,7 +225,9 @@ function render(view) {
   const focused = document.activeElement;
   const focusKey = focused?.closest?.(".felt") ? focusKeyOf(focused) : focusBeforeSend;
   focusBeforeSend = null;
+  const wasOver = state?.game_over ?? true;
   draw(view);
+  announce(view);
   // A decision that has just become the person's is brought into view when it is below the
   // fold (a last-hand banner pushes it there on a laptop's screen), unless he is typing
   // elsewhere (the chat).
@@ -236,11 +239,14 @@ function render(view) {
   }
   decisionWasMine = mine;
   if (focusKey !== null) {
-    const again = [...document.querySelectorAll(".felt [data-action], .felt [data-card], .felt [id]")].find((e) => (e.getAttribute("data-action") ?? e.getAttribute("data-card") ?? e.id) === focusKey && !e.disabled);
+    // Only what can take the focus: a face-up talon card has the same key as the button.
+    const again = [...document.querySelectorAll(".felt [data-action], .felt [data-card], .felt [id]")].find((e) => focusKeyOf(e) === focusKey && !e.disabled && e.matches("button, input, select, [tabindex]"));
     const choice = document.querySelector(".felt #actions button:enabled, .felt #hand button:enabled, .felt .seat button:enabled");
     const next = (again && again !== $("turn") ? again : choice) ?? $("turn");
     next.focus({ preventScroll: true });
   }
+  // The game just ended: the focus goes to its result rather than to the page's start.
+  if (view.game_over && !wasOver && !$("final").hidden) $("final").focus({ preventScroll: true });
 }
 
 function draw(view) {

@@ -2,7 +2,7 @@
 // explain themselves, and a seat's link for another device.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { base, browser, post, seatedPage } from "./harness.js";
+import { base, browser, post, seatedPage, playOneTurn } from "./harness.js";
 
 test("hints asked for a decision the move timer made are dropped", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
@@ -90,4 +90,29 @@ test("a seat's link opens it on another device once, and leaves the address clea
   await tablet.waitForSelector("#hand .card");
   await tablet.close();
   for (const p of [laptop, phone, third]) await p.close();
+});
+
+test("a screen reader is told the others' moves, each trick's taker and the turn, once each", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "spoken", seats, hand_limit: 1, seed: 4 })).json();
+  const page = await seatedPage(id, 0, "Ola");
+  // Every text the live region takes, as a screen reader would queue it.
+  await page.evaluate(() => {
+    window.spoken = [];
+    new MutationObserver(() => window.spoken.push(document.getElementById("announce").textContent))
+      .observe(document.getElementById("announce"), { childList: true, characterData: true, subtree: true });
+  });
+  assert.equal(await page.locator("#turn").getAttribute("aria-live"), null, "the banner itself is silent");
+  for (let i = 0; i < 40 && !(await page.evaluate(() => window.spoken.some((s) => /^Trick \d+ to |\. Trick \d+ to /.test(s)))); i++) {
+    await playOneTurn(page);
+    await page.waitForTimeout(300);
+  }
+  const spoken = await page.evaluate(() => window.spoken);
+  const all = spoken.join(" | ");
+  assert.match(all, /random bot [12]: (pass|bid [^.]+|[a-z0-9]+ of [a-z]+)\./, all);
+  assert.match(all, /Trick \d+ to /, all);
+  assert.match(all, /Your turn to (bid|play|discard|name the contract|whist or pass)\./, all);
+  // Said once each: the same turn is not said twice in a row.
+  for (let i = 1; i < spoken.length; i++) assert.notEqual(spoken[i], spoken[i - 1], all);
+  await page.close();
 });

@@ -35,6 +35,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/table-device.js"),
     ),
     (
+        "table-announce.js",
+        "text/javascript",
+        include_str!("../../../web/table-announce.js"),
+    ),
+    (
         "table-keys.js",
         "text/javascript",
         include_str!("../../../web/table-keys.js"),
