@@ -1,6 +1,6 @@
 // The table page's scoresheet: the server's image, fetched again when it changes, and its
 // "show larger" view over the table.
-import { fileUrl } from "/static/common.js";
+import { el, fileUrl } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let sheetFor = null;
@@ -11,6 +11,7 @@ export function updateSheet(view, isPrivate) {
   const sheetKey = JSON.stringify([view.log.length, view.seats.map((s) => s.name)]);
   if (sheetKey === sheetFor) return;
   sheetFor = sheetKey;
+  sheetNumbers(view);
   sheetVersion++;
   loadSheet(`/api/tables/${view.table}/sheet.svg?v=${sheetVersion}`, sheetVersion, isPrivate);
 }
@@ -38,3 +39,15 @@ $("sheet-size").addEventListener("click", () => $("sheet-dialog").showModal());
 $("sheet-dialog").addEventListener("click", (e) => {
   if (e.target === $("sheet-dialog")) $("sheet-dialog").close();
 });
+
+// The sheet in numbers, for those who cannot read the drawing (a screen reader reads the
+// picture as one word): a row a seat, its pool, mountain and the whists it wrote on each.
+function sheetNumbers(view) {
+  const name = (i) => view.seats[i]?.name ?? `seat ${i}`;
+  const seats = view.seats.map((_, i) => i);
+  const head = el("tr", {}, el("th", { scope: "col", text: "player" }), el("th", { scope: "col", text: "pool" }), el("th", { scope: "col", text: "mountain" }),
+    ...seats.map((i) => el("th", { scope: "col", text: `whists on ${name(i)}` })));
+  const rows = (view.sheet ?? []).map((r, s) => el("tr", {}, el("th", { scope: "row", text: name(s) }), el("td", { text: String(r.pool) }), el("td", { text: String(r.mountain) }),
+    ...seats.map((on) => el("td", { text: on === s ? "—" : String(r.whists[on] ?? 0) }))));
+  $("sheet-numbers").replaceChildren(el("caption", { text: "the scoresheet's totals" }), head, ...rows);
+}

@@ -112,6 +112,9 @@ test("a screen reader is told the others' moves, each trick's taker and the turn
   assert.match(all, /random bot [12]: (pass|bid [^.]+|[a-z0-9]+ of [a-z]+)\./, all);
   assert.match(all, /Trick \d+ to /, all);
   assert.match(all, /Your turn to (bid|play|discard|name the contract|whist or pass)\./, all);
+  // The sheet in numbers: a row a seat under a header, the player named.
+  assert.equal(await page.locator("#sheet-numbers tr").count(), 4);
+  assert.match(await page.locator("#sheet-numbers").textContent(), /Ola/);
   // Said once each: the same turn is not said twice in a row.
   for (let i = 1; i < spoken.length; i++) assert.notEqual(spoken[i], spoken[i - 1], all);
   await page.close();

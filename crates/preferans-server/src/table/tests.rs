@@ -166,6 +166,19 @@ fn hand_summaries_name_the_players() {
     let expected = outcome.summary().replace("seat 0", "Ann").replace("seat 2", &bot);
     assert_eq!(*line, format!("hand 1: {expected}"));
     assert_eq!(v.last_hand.unwrap().summary, expected);
+    // The sheet's totals as text, seat by seat, the same for every viewer.
+    let totals = t.game().sheet().totals();
+    for (s, row) in v.sheet.iter().enumerate() {
+        assert_eq!((row.pool, row.mountain), (totals.pool[s], totals.mountain[s]));
+        assert_eq!(row.whists, (0..3).map(|on| totals.whists[s][on]).collect::<Vec<_>>());
+    }
+    assert!(
+        v.sheet
+            .iter()
+            .any(|r| r.pool != 0 || r.mountain != 0 || r.whists.iter().any(|w| *w != 0)),
+        "the hand wrote something"
+    );
+    assert_eq!(t.view(Viewer::Spectator).sheet, v.sheet);
 }
 
 /// Table `t` (id "t1", seed 7) as the store would hand it back.

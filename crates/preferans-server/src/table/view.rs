@@ -27,6 +27,17 @@ pub struct SeatInfo {
     pub calls_before: Option<usize>,
 }
 
+/// One seat's totals on the scoresheet (public, as the sheet is).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SheetRow {
+    /// Pool.
+    pub pool: i64,
+    /// Mountain.
+    pub mountain: i64,
+    /// Whists this seat has written on each seat (by seat; its own is 0).
+    pub whists: Vec<i64>,
+}
+
 /// The finished hand just before the current one, as the viewer may see it.
 #[derive(Clone, Debug, Serialize)]
 pub struct LastHand {
@@ -67,6 +78,8 @@ pub struct View {
     pub log: Vec<String>,
     /// Each seat's standing in whists so far (S10 settlement of the sheet as it stands).
     pub standing: Vec<String>,
+    /// The scoresheet's totals by seat, as text can say them (the pulya drawing is a picture).
+    pub sheet: Vec<SheetRow>,
     /// True once the match is over; `standing` is then the final settlement.
     pub game_over: bool,
     /// When the player to move runs out of time, Unix milliseconds (move timer tables).
@@ -83,6 +96,19 @@ pub struct View {
 }
 
 impl Table {
+    /// The scoresheet's totals, seat by seat.
+    pub fn sheet_rows(&self) -> Vec<SheetRow> {
+        let t = self.m.sheet().totals();
+        let seats = self.seats.len();
+        (0..seats)
+            .map(|s| SheetRow {
+                pool: t.pool[s],
+                mountain: t.mountain[s],
+                whists: (0..seats).map(|on| t.whists[s][on]).collect(),
+            })
+            .collect()
+    }
+
     /// Public seat list.
     pub fn seat_infos(&self) -> Vec<SeatInfo> {
         self.seats
@@ -155,6 +181,7 @@ impl Table {
             last_hand,
             log,
             standing: self.standing(),
+            sheet: self.sheet_rows(),
             game_over: self.m.is_over(),
             deadline_ms: self.deadline_ms,
             timed_out: self.timed_out,
