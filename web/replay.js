@@ -41,9 +41,12 @@ async function show(n, deal = false) {
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
     $("action").textContent = (r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start") +
       (r.ended ? ` — hand ${hand} over: ${r.ended}` : "");
-    // Nothing before the start or after the end.
+    // Nothing before the start or after the end; a button that goes off while it has the
+    // keyboard's focus hands it to its opposite rather than to the page.
+    const focused = document.activeElement;
     for (const b of ["first", "prev", "prev-hand"]) $(b).disabled = step === 0 && wantedDeal;
     for (const b of ["next", "last", "next-hand"]) $(b).disabled = step === total;
+    if (focused?.disabled) ($(focused.id === "last" || focused.id === "next" || focused.id === "next-hand" ? "first" : "last")).focus();
     const obs = r.observation;
     // Each player keeps his place from hand to hand: in seat order, whoever is eldest; the
     // four-player dealer, who sits the hand out (F1), keeps his too.
@@ -169,7 +172,10 @@ function jumpHand(dir) {
 // The review of the whole game, made by the server in the background: asked again until it
 // is there, with its progress meanwhile.
 async function review() {
+  // The button goes off while the review is made: the keyboard's focus goes to its status.
+  const had = document.activeElement === $("review-btn");
   $("review-btn").disabled = true;
+  if (had) $("review-status").focus();
   let r;
   try {
     r = await api(`${tablePath}/review`);
@@ -199,7 +205,7 @@ function showReview(r) {
   const seats = r.names.map((name) => ({ name }));
   const who = (s) => holderName({ seat: s }, seats, null);
   // The position shown, then brought into view (the analysis is hidden outside the card play).
-  const go = (step) => el("button", { text: "show", "data-step": step, onclick: async () => { await show(step); $("step").scrollIntoView({ behavior: "smooth" }); } });
+  const go = (step, what) => el("button", { text: "show", "aria-label": `show ${what}`, "data-step": step, onclick: async () => { await show(step); $("step").scrollIntoView({ behavior: "smooth" }); } });
   const calls = r.calls_weighed ? `${r.calls.length} call${r.calls.length === 1 ? "" : "s"} that cost ${r.call_threshold} whists or more` : "calls not weighed (a Hussar game has no model for the dummy)";
   $("review-status").textContent = `${r.cards.length} card${r.cards.length === 1 ? "" : "s"} that cost tricks · ${calls}.`;
   $("review-cards-title").hidden = r.cards.length === 0;
@@ -207,10 +213,10 @@ function showReview(r) {
     `Hand ${m.hand}, trick ${m.trick}: ${who(m.seat)} played `, el("b", { class: RED.has(m.played.slice(-1)) ? "red" : "", text: cardLabel(m.played) }),
     // A card from a hand he plays for (the passer's open hand, the dummy) says whose.
     m.from && (m.from === "dummy" || m.from.seat !== m.seat) ? ` from ${m.from === "dummy" ? "the dummy" : `${who(m.from.seat)}'s hand`}` : "",
-    ` — best ${m.best.map(cardLabel).join(" or ")} — costs ${tricks(m.cost)} `, go(m.step))));
+    ` — best ${m.best.map(cardLabel).join(" or ")} — costs ${tricks(m.cost)} `, go(m.step, `hand ${m.hand}, trick ${m.trick}`))));
   $("review-calls-title").hidden = r.calls.length === 0;
   $("review-calls").replaceChildren(...r.calls.map((m) => el("li", { "data-step": m.step },
-    `Hand ${m.hand}: ${who(m.seat)} chose ${actionLabel(m.chosen)} — best ${actionLabel(m.best)} — costs ${m.cost} whists `, go(m.step))));
+    `Hand ${m.hand}: ${who(m.seat)} chose ${actionLabel(m.chosen)} — best ${actionLabel(m.best)} — costs ${m.cost} whists `, go(m.step, `hand ${m.hand}, ${who(m.seat)}'s ${actionLabel(m.chosen)}`))));
 }
 
 $("review-btn").onclick = review;

@@ -48,6 +48,9 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   // The hand's end says how it ended; nothing comes after the end.
   assert.match(await page.locator("#action").innerText(), / — hand 1 over: .+ declared /);
   assert.equal(await page.locator("#next").isDisabled(), true, "nothing after the end");
+  // "last" went off under the keyboard's focus (a click focuses it): the focus went to
+  // "first", not to the page.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "first");
   // A finished game's cards are all public: the declarer's discard is named (seed 3 has one).
   const discard = (await (await fetch(`${base}/api/tables/${id}/replay?step=1000`)).json()).discard;
   assert.ok(discard, "seed 3's hand has a discard");
