@@ -182,7 +182,7 @@ function seatBox(view, hv, obs) {
   };
   const cards = hv.cards
     ? hv.cards.split(" ").filter((c) => c !== "-").map(cardOf)
-    : [el("span", { class: "backs" }, Array.from({ length: hv.size }, () => backEl())), el("span", { class: "count", text: `${hv.size} card${hv.size === 1 ? "" : "s"}` })];
+    : [el("span", { class: "backs", role: "img", "aria-label": `${hv.size} card${hv.size === 1 ? "" : "s"} face down` }, Array.from({ length: hv.size }, () => backEl())), el("span", { class: "count", "aria-hidden": "true", text: `${hv.size} card${hv.size === 1 ? "" : "s"}` })];
   // The turn outline marks the hand to play during the play, else the seat to decide.
   const toMove = obs.phase === "play" && handToPlay(obs) ? playing : seatNo !== null && seatNo === obs.to_move;
   const box = el("div", { class: "seat" + (toMove ? " to-move" : "") + (hv.cards ? " open" : ""), "data-seat": seatNo ?? "dummy" },
