@@ -128,6 +128,8 @@ fn run(cli: Cli) -> Result<()> {
             let save = a.save.clone().or(a.resume.clone());
             let app = tui::App::new(m, bots, seat, ascii, save, seed);
             let app = tui::run(app, std::time::Duration::from_millis(a.pace_ms))?;
+            // The sheet stays on the terminal once the full screen is gone.
+            out!("{}", score::score_text(&app.m, &app.names));
             if let Some(path) = app.saved_unfinished() {
                 outln!(
                     "The game is saved in {0}: `pref play --resume {0}` goes on with it.",

@@ -87,6 +87,9 @@ pub struct App {
     pub log_in_place: bool,
     /// The width of the last screen drawn (whether the log has a place of its own).
     pub screen_width: std::cell::Cell<u16>,
+    /// The last screen was too small to show the game: keys other than Ctrl-C act on
+    /// nothing (they would play blind).
+    pub too_small: std::cell::Cell<bool>,
     /// Suit letters instead of symbols.
     pub ascii: bool,
     save: Option<PathBuf>,
@@ -139,6 +142,7 @@ impl App {
             quit: false,
             pause_between_hands: true,
             from_hand_over: false,
+            too_small: std::cell::Cell::new(false),
         };
         // A resumed match: the hands already played are in the log as if played here.
         for (i, hand) in app.m.finished_hands().iter().enumerate() {
@@ -147,6 +151,11 @@ impl App {
                 app.log.push(summary);
             }
         }
+        // A resumed decision is highlighted as any other (a card: the lowest).
+        app.selected = app.default_choice();
+        // Saved from the start: quitting before the first move leaves the file that the
+        // message on leaving names (and not an older game in it).
+        app.save_record();
         app
     }
 
@@ -317,6 +326,9 @@ impl App {
     pub fn key(&mut self, k: KeyEvent) {
         if k.modifiers.contains(KeyModifiers::CONTROL) && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('q')) {
             self.quit = true;
+            return;
+        }
+        if self.too_small.get() {
             return;
         }
         // The game is over: q or Esc leaves; the review and the help still open.

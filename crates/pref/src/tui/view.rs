@@ -275,7 +275,7 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
     let typed = Line::from(format!("> {}", app.input));
     if app.paused() {
         return Choices {
-            rows: vec![Line::from("the hand is over: Enter goes on to the next")],
+            rows: vec![Line::from("the hand is over: Enter goes on to the next, Ctrl-C leaves")],
             selected_row: 0,
             below: Vec::new(),
         };
@@ -363,8 +363,9 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
         below.extend(wrap_text(note, width, 2).into_iter().map(Line::from));
     }
     if let Some(most) = most {
+        // One line that fits the narrowest screen (60 columns): the table needs its rows.
         below.push(Line::from(format!(
-            "or offer: type offer N, your side taking N of the tricks left (0–{most})"
+            "or type offer N: your side takes N of the tricks left (0–{most})"
         )));
     }
     Choices {
@@ -414,7 +415,8 @@ pub fn draw(f: &mut Frame, app: &App) {
 
 fn draw_screen(f: &mut Frame, app: &App) {
     let area = f.area();
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+    app.too_small.set(area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1);
+    if app.too_small.get() {
         let text = format!(
             "The terminal is too small ({}×{}): make it at least {}×{} (80×24 or more is best). Ctrl-C quits.",
             area.width, area.height, MIN_SIZE.0, MIN_SIZE.1

@@ -259,3 +259,75 @@ fn typed_quit_leaves_and_a_long_paste_is_refused_in_short() {
     key(&mut a, KeyCode::Enter);
     assert!(a.quit, "typed quit leaves, as in the plain game");
 }
+
+#[test]
+fn keys_act_on_nothing_while_the_screen_is_too_small_to_show_the_game() {
+    let mut a = app(1, 1, 3);
+    bots_until_user(&mut a);
+    let before = a.observation().unwrap().history.len();
+    // Drawn at 50×16: only the warning shows; a blind Enter passes nothing.
+    let s = screen_sized(&a, 50, 16);
+    assert!(s.contains("too small"), "{s}");
+    type_text(&mut a, "10nt");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.observation().unwrap().history.len(), before, "nothing played blind");
+    // Large enough again: the keys act.
+    screen(&a);
+    key(&mut a, KeyCode::Enter);
+    assert!(a.observation().unwrap().history.len() > before);
+}
+
+#[test]
+fn a_resumed_card_decision_highlights_the_lowest_card() {
+    // Play until the user has a card to play, then start the app again on that match, as
+    // --resume does.
+    let mut a = app(7, 1, 3);
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        assert!(steps < 2_000);
+        if a.human_to_move() {
+            let o = a.observation().unwrap();
+            if o.phase == preferans::russian::PhaseKind::Play && o.legal_actions.len() > 1 {
+                break;
+            }
+            key(&mut a, KeyCode::Enter);
+        } else {
+            a.step_bot();
+        }
+    }
+    let bots = (0..3u64).map(|s| bot_by_name("heuristic", s).unwrap()).collect();
+    let resumed = App::new(a.m.clone(), bots, 0, false, None, 7);
+    let shown = super::super::shown_choices(&resumed.observation().unwrap());
+    let lowest = shown
+        .iter()
+        .filter_map(|x| match x {
+            Action::Play(c) => Some(c.rank()),
+            _ => None,
+        })
+        .min()
+        .unwrap();
+    assert!(
+        matches!(shown[resumed.selected], Action::Play(c) if c.rank() == lowest),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn a_saved_game_is_written_before_its_first_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.json");
+    std::fs::write(&path, "an older game").unwrap();
+    let bots = (0..3u64).map(|s| bot_by_name("heuristic", s).unwrap()).collect();
+    let a = App::new(
+        Match::new(Rules::sochi(), 3, 0, None),
+        bots,
+        1,
+        false,
+        Some(path.clone()),
+        3,
+    );
+    assert_eq!(a.saved_unfinished(), Some(path.as_path()));
+    let record = preferans::record::Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(record.players[1].kind, "human", "this game, not the older one");
+}

@@ -143,7 +143,10 @@ fn p3_offers_are_typed_not_listed_and_cards_show_in_the_hands_order() {
         o.legal_actions.iter().any(|x| matches!(x, Action::Offer(_))) && o.legal_actions.len() > 13
     });
     let s = screen(&a);
-    assert!(s.contains("or offer: type offer N"), "{s}");
+    assert!(
+        s.contains("or type offer N: your side takes N of the tricks left (0–"),
+        "{s}"
+    );
     let shown = super::shown_choices(&a.observation().unwrap());
     assert!(shown.iter().all(|x| !matches!(x, Action::Offer(_))), "{shown:?}");
     // Cards as the hand shows them: suit by suit (♠ ♣ ♦ ♥), high to low.
