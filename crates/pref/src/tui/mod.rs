@@ -1,6 +1,6 @@
 //! The full-screen terminal game (`pref play` on a terminal): ratatui over crossterm. The app
 //! state is plain data driven by [`App::key`] and [`App::step_bot`], so tests script it on a
-//! test backend; [`run`] is the real event loop.
+//! test backend; [`run()`] is the real event loop.
 
 mod overlays;
 mod run;
