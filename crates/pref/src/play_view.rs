@@ -179,7 +179,9 @@ pub fn opening_note(m: &Match, bid: impl Fn(Bid) -> String) -> Option<String> {
 /// What a call does, for the decisions whose words say little by themselves.
 pub fn decision_note(o: &Observation) -> &'static str {
     let legal = |a: Action| o.legal_actions.contains(&a);
-    if legal(Action::Open) {
+    if legal(Action::PushTalon) {
+        "  take: the talon into your hand, then discard two; push: it goes to the dealer (a mountain point for him) and you play your ten cards (F3)\n"
+    } else if legal(Action::Open) {
         "  open: both defenders' hands face up to everyone, you play both (W4); closed: each plays his own\n"
     } else if legal(Action::HalfWhist) {
         "  half-whist (W2): the other defender may then whist and play, or pass and end the hand (S7)\n"

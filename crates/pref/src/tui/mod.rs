@@ -224,12 +224,17 @@ impl App {
     }
 
     /// The choice highlighted when a decision comes: the first, except that an offer (P3) is
-    /// never one Enter away from being accepted — "refuse" is — and that a card to play is
+    /// never one Enter away from being accepted — "refuse" is —, a whist never one Enter
+    /// away from being called — "pass" is —, and that a card to play is
     /// the lowest one (the list runs high to low: a stray Enter must not spend an ace, or
     /// take a trick in an all-pass).
     fn default_choice(&self) -> usize {
         let shown = self.observation().map(|o| shown_choices(&o)).unwrap_or_default();
+        // A call that commits to nothing first: refuse an offer, pass a whist round.
         if let Some(i) = shown.iter().position(|a| *a == Action::Refuse) {
+            return i;
+        }
+        if let Some(i) = shown.iter().position(|a| *a == Action::Pass) {
             return i;
         }
         shown

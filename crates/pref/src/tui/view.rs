@@ -551,7 +551,10 @@ fn draw_screen(f: &mut Frame, app: &App) {
         .unwrap_or_default();
     // F1: the four-player dealer has no hand in play.
     let sitting_out = !o.hands.iter().any(|h| h.holder == Holder::Seat(app.seat));
-    let hand_line = if sitting_out {
+    let hand_line = if sitting_out && o.phase == preferans::russian::PhaseKind::Play && app.human_to_move() {
+        // F3: the dealer who whisted for both passers plays their hands.
+        Line::from("you deal (F1) and play the defenders' hands for them (F3)")
+    } else if sitting_out {
         Line::from("you deal and sit this hand out (F1)")
     } else {
         Line::from(hand_spans(mine, app.ascii))

@@ -281,11 +281,11 @@ fn keys_act_on_nothing_while_the_screen_is_too_small_to_show_the_game() {
 fn a_resumed_card_decision_highlights_the_lowest_card() {
     // Play until the user has a card to play, then start the app again on that match, as
     // --resume does.
-    let mut a = app(7, 1, 3);
+    let mut a = app(7, 10, 3);
     let mut steps = 0;
     loop {
         steps += 1;
-        assert!(steps < 2_000);
+        assert!(steps < 20_000 && !a.m.is_over(), "a card decision of the user's");
         if a.human_to_move() {
             let o = a.observation().unwrap();
             if o.phase == preferans::russian::PhaseKind::Play && o.legal_actions.len() > 1 {
@@ -330,4 +330,13 @@ fn a_saved_game_is_written_before_its_first_move() {
     assert_eq!(a.saved_unfinished(), Some(path.as_path()));
     let record = preferans::record::Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(record.players[1].kind, "human", "this game, not the older one");
+}
+
+#[test]
+fn w2_a_whist_is_never_one_stray_enter_away() {
+    let a = find_app_with(Rules::sochi(), 0, "heuristic", "pass", |o| {
+        o.phase == preferans::russian::PhaseKind::Whist && o.legal_actions.contains(&Action::Whist)
+    });
+    let shown = super::super::shown_choices(&a.observation().unwrap());
+    assert_eq!(shown[a.selected], Action::Pass, "{shown:?}");
 }
