@@ -83,4 +83,22 @@ export function typedShortcuts(page) {
     }
     showTyped();
   });
+  arrowKeys();
+}
+
+// The arrow keys move the focus between the buttons of one group — the cards of a hand, the
+// choices of a call, the hints, the free seats — round from the last to the first, so a
+// keyboard reaches the seventh card without tabbing through six.
+function arrowKeys() {
+  const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  document.addEventListener("keydown", (ev) => {
+    const step = moves[ev.key];
+    const group = ev.target.closest?.("button")?.closest("#hand, #actions, .seat, #hints, #free-seats");
+    if (!step || !group || ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
+    const buttons = [...group.querySelectorAll("button:enabled")];
+    const at = buttons.indexOf(ev.target.closest("button"));
+    if (at < 0 || buttons.length < 2) return;
+    ev.preventDefault();
+    buttons[(at + step + buttons.length) % buttons.length].focus();
+  });
 }

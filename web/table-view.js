@@ -1,7 +1,7 @@
 // The table page's parts drawn from the server's view alone (no state of the page's own):
 // whose turn it is, the last trick, the timer, the game's end, seat and offer words, and
 // the keyboard's names for actions.
-import { el, holderName, decisionText } from "/static/common.js";
+import { el, holderName, decisionText, actionLabel, actionName, actionTitle } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -131,3 +131,15 @@ export function renderFinal(view) {
 
 // An action's name as typed: what follows its verb, lower case, 10 as t ("7h", "tnt").
 export const shortName = (a) => (/^(bid|declare|play) /.test(a) ? a.slice(a.indexOf(" ") + 1) : a).toLowerCase().replace("10", "t");
+
+// The choices of a call (every legal action but cards, discards and offers) as buttons, and
+// what each means (open, whist, take, …) written under them: a tooltip reaches only a mouse,
+// so the text is on the page and each button is described by its line.
+export function choiceButtons(obs, act) {
+  const choices = obs.legal_actions.filter((a) => !/^(play|discard|offer) /.test(a));
+  const hold = (a) => isHold(a, obs);
+  const noteId = (a) => `note-${a.replace(/[^a-z0-9]+/gi, "-")}`;
+  const buttons = choices.map((a) => el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "aria-describedby": actionTitle(a) ? noteId(a) : null, "data-action": a, onclick: () => act(a) }));
+  const notes = choices.filter(actionTitle).map((a) => el("li", { id: noteId(a) }, el("b", { text: `${actionLabel(a)}: ` }), actionTitle(a)));
+  return notes.length ? [...buttons, el("ul", { class: "choice-notes muted" }, notes)] : buttons;
+}

@@ -1,10 +1,10 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { isHold, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal } from "/static/table-view.js";
+import { isHold, choiceButtons, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal } from "/static/table-view.js";
 import { typedShortcuts } from "/static/table-keys.js";
 import { updateSheet } from "/static/table-sheet.js";
 import { announce } from "/static/table-announce.js";
 import { claimTransfer, deviceLink } from "/static/table-device.js";
-import { el, api, cardEl, backEl, actionLabel, actionTitle, actionName, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, recordLink } from "/static/common.js";
+import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, recordLink } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -398,9 +398,7 @@ function draw(view) {
   }
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
-  const buttons = obs.legal_actions.filter((a) => !a.startsWith("play ") && !a.startsWith("discard ") && !a.startsWith("offer "));
-  const hold = (a) => isHold(a, obs);
-  for (const a of buttons) $("actions").append(el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), title: actionTitle(a), "data-action": a, onclick: () => act(a) }));
+  $("actions").append(...choiceButtons(obs, act));
   // P3: an offer of how many of the remaining tricks his side takes: one chooser, not a
   // button per number beside the cards on every turn.
   const offers = obs.legal_actions.filter((a) => a.startsWith("offer "));
@@ -527,6 +525,8 @@ async function takeSeat(seat) {
     localStorage.setItem(tokenKey(tableId), token);
     // A private table's password still opens its sheet, record and replay after a leave.
     if (password) localStorage.setItem(passwordKey(tableId), password);
+    // The seat buttons go once seated: the focus goes to the table (its first choice).
+    focusBeforeSend = "turn";
     send({ type: "join", table: tableId, token });
   } catch (e) {
     $("seat-error").textContent = e.message;

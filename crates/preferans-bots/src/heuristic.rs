@@ -306,9 +306,19 @@ impl HeuristicBot {
         (sure, all, mine)
     }
 
-    /// P3: claim the rest when on lead with nothing but winners (and no trump out).
+    /// P3: claim the rest when on lead with nothing but winners (and no trump out), once a
+    /// hand: an offer of ours that was refused means the others want it played out, so it is
+    /// not put to them again at every trick.
     pub(crate) fn claim(&self, o: &Observation, legal: &[Action]) -> Option<Action> {
         if !o.trick.is_empty() || o.contract.is_none_or(Bid::is_misere) {
+            return None;
+        }
+        let me = o.seat?;
+        let offered_before = o
+            .history
+            .iter()
+            .any(|(s, a)| *s == me && matches!(a, Some(Action::Offer(_))));
+        if offered_before {
             return None;
         }
         let (_, all, mine) = self.sure_winners(o);

@@ -233,6 +233,58 @@ mod tests {
     }
 
     #[test]
+    fn p3_heuristic_does_not_claim_again_once_refused() {
+        // The same hand as above, but the defence refuses the claim: the declarer plays it
+        // out and does not put the offer again at each trick.
+        use preferans::russian::HandConfig;
+        use preferans::{Action, Deal, RussianHand};
+        let hands = [
+            "AS KS QS JS TS 9S 8S AC KC QC",
+            "7S JC TC 9C 8C 7C AD KD QD JD",
+            "TD 9D 8D 7D AH KH QH JH TH 9H",
+        ];
+        let deal = Deal::new(
+            hands.map(|h| h.parse().unwrap()),
+            ["8H".parse().unwrap(), "7H".parse().unwrap()],
+        )
+        .unwrap();
+        let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), 2, deal, None);
+        for a in [
+            "bid 6S",
+            "pass",
+            "pass",
+            "discard 8H 7H",
+            "declare 6S",
+            "whist",
+            "pass",
+            "closed",
+        ] {
+            let seat = h.to_move().unwrap();
+            h.apply(seat, a.parse().unwrap()).unwrap();
+        }
+        let mut bot = HeuristicBot::new();
+        h.apply(0, Action::Offer(10)).unwrap();
+        while h.to_move() != Some(0) {
+            let seat = h.to_move().unwrap();
+            h.apply(seat, Action::Refuse).unwrap();
+        }
+        let mut leads = 0;
+        while let Some(seat) = h.to_move() {
+            let a = bot.choose(&h.observation(Viewer::Seat(seat))).unwrap();
+            assert!(!matches!(a, Action::Offer(_)), "offered again after a refusal: {a:?}");
+            leads += usize::from(seat == 0 && h.observation(Viewer::Seat(0)).trick.is_empty());
+            h.apply(seat, a).unwrap();
+        }
+        assert_eq!(leads, 10, "the declarer led every trick himself");
+        match h.outcome() {
+            Some(preferans::HandOutcome::Contract(c)) => {
+                assert_eq!((c.declarer_tricks, c.resolution), (10, preferans::Resolution::Played))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn heuristic_evaluations() {
         let h: CardSet = "AS KS QS JS TS 9S AC KC AD AH".parse().unwrap();
         assert!(estimate_tricks(h, Some(Suit::Spades)) >= 9.0);
