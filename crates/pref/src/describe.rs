@@ -31,29 +31,33 @@ pub fn hand_entries(
         Entry::Whists { writer, on, .. } => Some((*writer, *on)),
         _ => None,
     };
-    let aid = |why: Why| if why == Why::Aid { " (aid)" } else { "" };
     let shared = |e: &Entry| pair(e).is_some() && entries.iter().filter(|o| pair(o) == pair(e)).count() > 1;
+    // Every entry says why, but those the hand's outcome explains (a contract's pool or
+    // undertricks, a misère's, an all-pass's, the defenders' whists for their tricks or a
+    // half-whist): a sitting-out dealer's point (F3), a whister's responsibility (S4) or a
+    // Rostov conversion (section 3) would otherwise look like something else.
+    let why = |e: &Entry| match (e, e.why()) {
+        (
+            Entry::Pool { .. } | Entry::Mountain { .. },
+            Why::Contract | Why::Undertricks | Why::Misere | Why::AllPass,
+        ) => String::new(),
+        (Entry::Whists { .. }, Why::Tricks | Why::HalfWhist) if !shared(e) => String::new(),
+        (_, w) => format!(" ({})", why_text(w)),
+    };
     entries
         .iter()
         .map(|e| match e {
-            Entry::Pool { seat, points, why } => format!("{} pool {points:+}{}", name(*seat), aid(*why)),
+            Entry::Pool { seat, points, .. } => format!("{} pool {points:+}{}", name(*seat), why(e)),
             // S8: an aid may take points off a mountain ("mountain -1").
-            Entry::Mountain { seat, points, why } => format!("{} mountain {points:+}{}", name(*seat), aid(*why)),
+            Entry::Mountain { seat, points, .. } => format!("{} mountain {points:+}{}", name(*seat), why(e)),
             Entry::Whists { writer, on, points, .. } => {
                 let who = name(*writer);
-                // S2/S3's consolation and S8's aid are named always, the rest when two
-                // entries between the same players would read alike.
-                let named = matches!(e.why(), Why::Consolation | Why::Aid);
-                let why = if shared(e) || named {
-                    format!(" ({})", why_text(e.why()))
-                } else {
-                    String::new()
-                };
                 format!(
-                    "{who} {} {points} whist{} on {}{why}",
+                    "{who} {} {points} whist{} on {}{}",
                     if who == "you" { "write" } else { "writes" },
                     if *points == 1 { "" } else { "s" },
-                    name(*on)
+                    name(*on),
+                    why(e)
                 )
             }
         })
@@ -86,8 +90,8 @@ pub fn why_text(why: preferans::scoring::Why) -> &'static str {
         Why::AllPass => "all-pass",
         Why::HalfWhist => "half-whist",
         Why::Aid => "aid",
-        Why::Dealer => "dealer",
-        Why::TalonBonus => "talon bonus",
+        Why::Dealer => "dealer, F3",
+        Why::TalonBonus => "dealer's talon bonus, F3",
     }
 }
 

@@ -10,7 +10,9 @@ use preferans::russian::PhaseKind;
 use preferans::{Action, HandState, Match, Seat, Viewer};
 use preferans_bots::Bot;
 
-use crate::play_view::{bot_action_text, holder_name, numbered_choices, pick, show, sits_out, table_text, trick_text};
+use crate::play_view::{
+    ascii_suits, bot_action_text, holder_name, numbered_choices, pick, show, sits_out, table_text, trick_text,
+};
 
 /// What a keyboard may put around the usual spelling: the emoji variation selector after a
 /// suit symbol (`6♦️` from a phone), full-width letters and digits (`６♦`).
@@ -162,8 +164,8 @@ pub fn echo(t: &str) -> String {
 /// Words the plain game answers at any prompt.
 const HELP: &str = "\
   Type an action: a bid (7h, 6nt, mis, pass), a card (as, 10d), a call (whist, pass, half,
-  open, closed), a discard (two cards: 7s 8d), or a listed choice's number (not at the
-  discard). Also: hint (the expert's view of each choice), score (the scoresheet so far),
+  open, closed; the four-player dealer's look 1, the talon's take or push), a discard (two
+  cards: 7s 8d), an offer (offer 3), or a listed choice's number (not at the discard). Also: hint (the expert's view of each choice), score (the scoresheet so far),
   help, quit (the game is saved with --save; pref play --resume FILE goes on with it).";
 
 /// The plain game with the user in `seat` on standard input and output (see [`run_with`]).
@@ -382,7 +384,7 @@ pub fn run_with(
             writeln!(
                 out,
                 "== hand over: {}{}{written}",
-                outcome.summary_at_table(players, dealer, name),
+                ascii_suits(ascii, outcome.summary_at_table(players, dealer, name)),
                 crate::describe::amnesty_note(m.rules(), &outcome, dealer)
             )?;
         }

@@ -39,6 +39,23 @@ pub fn pick(ascii: bool, symbols: String, plain: impl std::fmt::Display) -> Stri
     }
 }
 
+/// A text of the rules crate (a hand's summary) with its suit symbols as letters under
+/// `--ascii` ("declared 6♥" → "declared 6H", as the ASCII bids read).
+pub fn ascii_suits(ascii: bool, text: String) -> String {
+    if !ascii {
+        return text;
+    }
+    text.chars()
+        .map(|c| match c {
+            '♠' => 'S',
+            '♣' => 'C',
+            '♦' => 'D',
+            '♥' => 'H',
+            other => other,
+        })
+        .collect()
+}
+
 /// What a bot did, as the user reads it (`obs` is the bot's observation before it acted):
 /// bids and cards say which they are (an 8♥ bid and an 8♥ played would look alike), a card
 /// from another hand says whose (W4's open whist, the Hussar dummy), an offer says how it
@@ -46,6 +63,8 @@ pub fn pick(ascii: bool, symbols: String, plain: impl std::fmt::Display) -> Stri
 pub fn bot_action_text(a: Action, obs: &Observation, offer: Option<OfferView>, me: Seat, ascii: bool) -> String {
     match a {
         Action::Discard(..) => "discards two cards".to_string(),
+        // A3: a hold says so, or "bids 6♣" right after another's 6♣ reads as a mistake.
+        Action::Bid(b) if obs.is_hold(a) => format!("holds {}", pick(ascii, b.symbol_text(), b)),
         Action::Bid(b) => format!("bids {}", pick(ascii, b.symbol_text(), b)),
         Action::Declare(b) => format!("declares {}", pick(ascii, b.symbol_text(), b)),
         Action::Play(c) => {
@@ -66,8 +85,8 @@ pub fn bot_action_text(a: Action, obs: &Observation, offer: Option<OfferView>, m
             Some(off) => {
                 let d = off.declarer_share(obs.tricks_done);
                 format!(
-                    "offers to end the hand: of the {} tricks left, the declarer takes {d} and the defence {}",
-                    off.remaining,
+                    "offers to end the hand: of the {} left, the declarer takes {d} and the defence {}",
+                    crate::describe::count(usize::from(off.remaining), "trick"),
                     off.remaining.saturating_sub(d)
                 )
             }
@@ -80,6 +99,39 @@ pub fn bot_action_text(a: Action, obs: &Observation, offer: Option<OfferView>, m
 /// F1: the four-player dealer holds no hand in play.
 pub fn sits_out(o: &Observation, me: Seat) -> bool {
     !o.hands.iter().any(|h| h.holder == Holder::Seat(me))
+}
+
+/// What the four-player dealer does this hand (F1, F3), for `me` holding no hand: he sits
+/// out, or plays both defenders' hands after his whist, or leads the all-pass talon for
+/// himself. `None` for a seat that holds a hand.
+pub fn dealer_role(m: &Match, o: &Observation, me: Seat) -> Option<&'static str> {
+    if !sits_out(o, me) {
+        return None;
+    }
+    let play = o.phase == PhaseKind::Play;
+    let dealer_whisted = o
+        .history
+        .iter()
+        .any(|(s, a)| *s == o.dealer && *a == Some(Action::Whist));
+    Some(if play && o.contract.is_some() && dealer_whisted {
+        "you deal (F1) and play the defenders' hands for them (F3)"
+    } else if play && o.contract.is_none() && m.rules().dealer_plays_allpass_talon() {
+        "you deal (F1) and own the talon: its cards lead the first two tricks for you (F3)"
+    } else {
+        "you deal and sit this hand out (F1)"
+    })
+}
+
+/// The all-pass line (X1): what the players are after, and the X3 multiplier; a dealer who
+/// sits it out is not told to take few tricks.
+pub fn allpass_line(m: &Match, o: &Observation, me: Seat) -> String {
+    let times = allpass_times(m);
+    let talon_for_me = m.rules().dealer_plays_allpass_talon();
+    if sits_out(o, me) && !talon_for_me {
+        format!("all-pass{times}: the players take as few tricks as they can")
+    } else {
+        format!("all-pass{times}: take as few tricks as you can")
+    }
 }
 
 /// What became of the talon shown, once the auction is won (the rules crate says where it
@@ -97,8 +149,8 @@ pub fn talon_note(o: &Observation) -> &'static str {
 /// is public, the contract, the trick on the table.
 pub fn table_text(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
     let mut s = format!("\n-- {}, dealer seat {} --\n", o.phase.label(), o.dealer);
-    if sits_out(o, me) {
-        s += "  you deal and sit this hand out (F1)\n";
+    if let Some(role) = dealer_role(m, o, me) {
+        s += &format!("  {role}\n");
     }
     for h in &o.hands {
         let cards = h.cards.map_or(
@@ -134,7 +186,7 @@ pub fn table_text(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
         );
     } else if o.phase == PhaseKind::Play {
         // X1: nobody bid; every trick counts against the one who takes it.
-        s += &format!("  all-pass{}: take as few tricks as you can\n", allpass_times(m));
+        s += &format!("  {}\n", allpass_line(m, o, me));
     } else if let Some((seat, b)) = o.highest_bid {
         s += &format!("  highest bid {} by seat {seat}\n", pick(ascii, b.symbol_text(), b));
     }
@@ -177,9 +229,13 @@ pub fn opening_note(m: &Match, bid: impl Fn(Bid) -> String) -> Option<String> {
 }
 
 /// What a call does, for the decisions whose words say little by themselves.
-pub fn decision_note(o: &Observation) -> &'static str {
+pub fn decision_note(m: &Match, o: &Observation) -> &'static str {
     let legal = |a: Action| o.legal_actions.contains(&a);
-    if legal(Action::PushTalon) {
+    let rostov = m.rules().russian().mountain_per_point == preferans::rules::MountainPerPoint::Rostov;
+    if legal(Action::PushTalon) && rostov {
+        // Section 3: Rostov keeps no mountain; its point is 5 whists from each other player.
+        "  take: the talon into your hand, then discard two; push: it goes to the dealer (his mountain point: 5 whists on him from each other player) and you play your ten cards (F3)\n"
+    } else if legal(Action::PushTalon) {
         "  take: the talon into your hand, then discard two; push: it goes to the dealer (a mountain point for him) and you play your ten cards (F3)\n"
     } else if legal(Action::Open) {
         "  open: both defenders' hands face up to everyone, you play both (W4); closed: each plays his own\n"
@@ -204,15 +260,19 @@ pub fn show(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
     if let Some(off) = o.offer.filter(|_| o.legal_actions.contains(&Action::Accept)) {
         let d = off.declarer_share(o.tricks_done);
         s += &format!(
-            "  you answer {}'s offer: of the {} tricks left, the declarer takes {d} and the defence {}\n",
+            "  you answer {}'s offer: of the {} left, the declarer takes {d} and the defence {}\n",
             holder_name(Holder::Seat(off.by), me),
-            off.remaining,
+            crate::describe::count(usize::from(off.remaining), "trick"),
             off.remaining.saturating_sub(d)
         );
     } else if let Some(h) = o.to_play.and_then(|p| o.hands.get(usize::from(p))) {
         // An open whist, the 4-player dealer's whist, Hussar's dummy: another hand's cards.
         if o.phase == PhaseKind::Play && h.holder != Holder::Seat(me) {
-            s += &format!("  you play {}'s hand\n", holder_name(h.holder, me));
+            let whose = match h.holder {
+                Holder::Dummy => "the dummy".to_string(),
+                other => holder_name(other, me),
+            };
+            s += &format!("  you play {whose}'s hand\n");
         }
     }
     if o.phase == PhaseKind::Discard {
@@ -220,7 +280,7 @@ pub fn show(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
         s += "  your choice: two of your cards to discard, typed, e.g. 7s 8d\n";
         return s;
     }
-    s += decision_note(o);
+    s += decision_note(m, o);
     if o.phase == PhaseKind::Auction {
         if let Some(note) = opening_note(m, |b| pick(ascii, b.symbol_text(), b)) {
             s += &format!("  {note}\n");
@@ -229,7 +289,10 @@ pub fn show(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
     let list: Vec<String> = numbered_choices(o)
         .iter()
         .enumerate()
-        .map(|(i, a)| format!("{}:{}", i + 1, pick(ascii, a.symbol_text(), a)))
+        .map(|(i, a)| {
+            let hold = if o.is_hold(*a) { " (hold)" } else { "" };
+            format!("{}:{}{hold}", i + 1, pick(ascii, a.symbol_text(), a))
+        })
         .collect();
     s += &format!("  your choices: {}\n", list.join("  "));
     if o.legal_actions.iter().any(|a| matches!(a, Action::Offer(_))) {
@@ -237,3 +300,7 @@ pub fn show(m: &Match, o: &Observation, me: Seat, ascii: bool) -> String {
     }
     s
 }
+
+#[cfg(test)]
+#[path = "play_view_tests.rs"]
+mod tests;

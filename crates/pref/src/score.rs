@@ -32,7 +32,11 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
     for s in 0..players {
         let _ = writeln!(out, "Seat {s} ({}):", name(names, s));
         let _ = writeln!(out, "  pool      {}", sheet.running(Section::Pool(s)));
-        let _ = writeln!(out, "  mountain  {}", sheet.running(Section::Mountain(s)));
+        // Section 3: Rostov keeps no mountain (its points are whists), so no row of zeros.
+        let rostov = m.rules().russian().mountain_per_point == preferans::rules::MountainPerPoint::Rostov;
+        if !(rostov && sheet.totals().mountain[usize::from(s)] == 0) {
+            let _ = writeln!(out, "  mountain  {}", sheet.running(Section::Mountain(s)));
+        }
         for on in (0..players).filter(|o| *o != s) {
             let _ = writeln!(
                 out,
@@ -137,6 +141,24 @@ mod tests {
             super::ending(&m),
             " (the pool is closed; the match plays on to its limit of 1000 hands)"
         );
+    }
+
+    #[test]
+    fn section_3_rostov_keeps_no_mountain_row() {
+        use preferans::{HandState, Match, Rules, Viewer};
+        let names: Vec<String> = (0..3).map(|s| format!("seat {s}")).collect();
+        for (preset, rows) in [("rostov", 0), ("sochi", 3)] {
+            let mut m = Match::new(Rules::preset(preset).unwrap(), 3, 0, Some(3));
+            while !m.is_over() {
+                let hand = m.current_hand().unwrap();
+                let seat = hand.to_move().unwrap();
+                let first = hand.observation(Viewer::Seat(seat)).legal_actions[0];
+                m.apply(seat, first).unwrap();
+            }
+            let text = super::score_text(&m, &names);
+            assert_eq!(text.matches("  mountain  ").count(), rows, "{preset}: {text}");
+            assert!(text.contains("  pool "), "{text}");
+        }
     }
 
     #[test]

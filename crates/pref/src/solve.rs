@@ -194,9 +194,11 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> 
             // P3: the cards wait for an offer's answer; the position is the play's.
             if let Some(off) = hand.observation(preferans::Viewer::Spectator).offer {
                 note = Some(format!(
-                    "note: seat {}'s offer ({} of the {} tricks left to its side) awaits an answer; \
+                    "note: seat {}'s offer ({} of the {} left to its side) awaits an answer; \
                      this is the play if it is refused",
-                    off.by, off.tricks, off.remaining
+                    off.by,
+                    off.tricks,
+                    crate::describe::count(usize::from(off.remaining), "trick")
                 ));
             }
             hand.play_state()

@@ -259,12 +259,20 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                     })
                     .collect()
             }
+            // One card to play (offers aside): nothing to weigh.
             None => legal
                 .iter()
-                .map(|a| Hint {
-                    action: *a,
-                    value: 0.0,
-                    reason: "the only card".into(),
+                .map(|a| match a {
+                    Action::Offer(n) => Hint {
+                        action: *a,
+                        value: -1.0,
+                        reason: format!("an offer (P3): your side takes {n} of the tricks left, not weighed"),
+                    },
+                    _ => Hint {
+                        action: *a,
+                        value: 0.0,
+                        reason: "the only card".into(),
+                    },
                 })
                 .collect(),
         },

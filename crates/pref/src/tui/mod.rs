@@ -270,6 +270,7 @@ impl App {
                 .cloned()
                 .unwrap_or_else(|| format!("seat {s}"))
         });
+        let said = crate::play_view::ascii_suits(self.ascii, said);
         let amnesty = crate::describe::amnesty_note(self.m.rules(), o, dealer);
         let mut summary = format!("hand {n}: {said}{amnesty}");
         let pools = crate::describe::hand_entries(self.m.sheet(), n as u32, |s| self.names[usize::from(s)].clone());

@@ -94,8 +94,10 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
     }
     // F3 `dealer_allpass_talon`: the sitting-out dealer leads the talon cards and takes tricks
     // with them; he has no hand in play, so his tricks get a line of their own.
-    let dealer_plays_talon = app.m.rules().players() == 4 && app.m.rules().russian().dealer_allpass_talon;
-    if dealer_plays_talon && o.contract.is_none() && o.phase == preferans::russian::PhaseKind::Play {
+    if app.m.rules().dealer_plays_allpass_talon()
+        && o.contract.is_none()
+        && o.phase == preferans::russian::PhaseKind::Play
+    {
         let name = holder_name(app, Holder::Seat(o.dealer));
         lines.push(Line::from(vec![
             Span::styled(format!("{name:<12}"), Style::default().add_modifier(Modifier::BOLD)),
@@ -115,10 +117,7 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
         ),
         _ if matches!(o.phase, preferans::russian::PhaseKind::Play) => {
             // X3: the n-th all-pass in a row may count more.
-            format!(
-                "all-pass{}: take as few tricks as you can",
-                crate::play_view::allpass_times(&app.m)
-            )
+            crate::play_view::allpass_line(&app.m, o, app.seat)
         }
         // A6: after all-passes the bidding may open higher.
         _ if o.phase == preferans::russian::PhaseKind::Auction => {
@@ -166,10 +165,10 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
     }
     if let Some(off) = o.offer {
         lines.push(Line::from(format!(
-            "{} offers to take {} of the {} tricks left ({})",
+            "{} offers to take {} of the {} left ({})",
             holder_name(app, Holder::Seat(off.by)),
             off.tricks,
-            off.remaining,
+            crate::describe::count(usize::from(off.remaining), "trick"),
             if off.declarer_side {
                 "the declarer's side"
             } else {
@@ -358,7 +357,7 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
     // What is typed comes first: on a small screen it must not be pushed out of the box.
     let mut below = vec![typed];
     // What open/closed, a half-whist and the F3 dealer's look do (W2, W4, F3).
-    let note = crate::play_view::decision_note(o).trim();
+    let note = crate::play_view::decision_note(&app.m, o).trim();
     if !note.is_empty() {
         below.extend(wrap_text(note, width, 2).into_iter().map(Line::from));
     }
@@ -549,15 +548,10 @@ fn draw_screen(f: &mut Frame, app: &App) {
         .find(|h| h.holder == Holder::Seat(app.seat))
         .and_then(|h| h.cards)
         .unwrap_or_default();
-    // F1: the four-player dealer has no hand in play.
-    let sitting_out = !o.hands.iter().any(|h| h.holder == Holder::Seat(app.seat));
-    let hand_line = if sitting_out && o.phase == preferans::russian::PhaseKind::Play && app.human_to_move() {
-        // F3: the dealer who whisted for both passers plays their hands.
-        Line::from("you deal (F1) and play the defenders' hands for them (F3)")
-    } else if sitting_out {
-        Line::from("you deal and sit this hand out (F1)")
-    } else {
-        Line::from(hand_spans(mine, app.ascii))
+    // F1: the four-player dealer has no hand in play (F3: unless he plays for others).
+    let hand_line = match crate::play_view::dealer_role(&app.m, &o, app.seat) {
+        Some(role) => Line::from(role),
+        None => Line::from(hand_spans(mine, app.ascii)),
     };
     f.render_widget(
         Paragraph::new(hand_line).block(Block::default().borders(Borders::ALL).title(" your hand ")),

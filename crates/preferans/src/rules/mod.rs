@@ -269,6 +269,13 @@ impl Rules {
         &self.russian
     }
 
+    /// F3 `dealer_allpass_talon` with X2's talon leads: the sitting-out four-player dealer
+    /// leads the talon's cards to an all-pass's first two tricks and may take them. With a
+    /// closed talon (Rostov) the option is a pool point instead, and he takes no tricks.
+    pub fn dealer_plays_allpass_talon(&self) -> bool {
+        self.players == 4 && self.russian.dealer_allpass_talon && self.russian.allpass_talon == AllpassTalon::Lead
+    }
+
     /// The option names of this game.
     pub fn option_infos(&self) -> &'static [OptionInfo] {
         RUSSIAN_OPTIONS

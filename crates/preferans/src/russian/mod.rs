@@ -392,6 +392,8 @@ impl RussianHand {
             Phase::TalonChoice => "the talon: take or push",
             Phase::Discard => "the discard: discard two of your cards",
             Phase::Declare => "the contract: declare a contract at least as high as your bid",
+            // H1: no half-whist with two players.
+            Phase::Whist(_) if self.hussar() => "the whist round: whist or pass",
             Phase::Whist(_) => "the whist round: whist, pass (or half-whist)",
             Phase::DealerWhist => "the dealer's whist: look at a defender's hand, whist or pass",
             Phase::DefenceChoice => "the whister's choice: open or closed",
@@ -424,7 +426,17 @@ impl RussianHand {
             (Phase::Auction, Bid(_)) => "the bid is not allowed: bid higher than the highest bid, hold only as A3 allows, misère only as a first bid (A2–A6)".into(),
             (Phase::Discard, Discard(..)) => "both cards must be in the declarer's hand (T1)".into(),
             (Phase::Declare, Declare(_)) => "the contract must be at least the highest bid; misère only by the misère bidder (T2)".into(),
+            (Phase::Whist(_), HalfWhist) if self.hussar() => "no half-whist with two players: whist or pass (H1)".into(),
             (Phase::Whist(_), HalfWhist) => "half-whist only by the second defender after a pass, against 6 or 7 (W2)".into(),
+            (Phase::DealerWhist, Whist | Look(_)) => {
+                let (d1, d2) = self.defenders();
+                let (s1, s2) = (self.seats[d1 as usize], self.seats[d2 as usize]);
+                match (self.looked, action) {
+                    (Some(_), _) => "the dealer looks once: now whist or pass (F3)".into(),
+                    (None, Whist) => format!("the dealer looks at a defender's hand first (seat {s1} or seat {s2}), then whists or passes (F3)"),
+                    _ => format!("the dealer may look only at a defender's hand: seat {s1} or seat {s2} (F3)"),
+                }
+            }
             _ => format!("not possible during {phase_words}"),
         }
     }

@@ -72,7 +72,20 @@ fn f3_dealer_whists_when_both_pass_a_six_or_seven() {
     assert_eq!(h.phase_kind(), PhaseKind::DealerWhist);
     assert_eq!(h.to_move(), Some(3));
     assert_eq!(legal(&h), vec!["pass", "look 2", "look 0"]);
+    // F3's refusals say what to do: look first, at a defender, and once.
+    assert_eq!(
+        refused(&mut h, 3, "whist"),
+        "the dealer looks at a defender's hand first (seat 2 or seat 0), then whists or passes (F3)"
+    );
+    assert_eq!(
+        refused(&mut h, 3, "look 1"),
+        "the dealer may look only at a defender's hand: seat 2 or seat 0 (F3)"
+    );
     act(&mut h, &["look 2"]);
+    assert_eq!(
+        refused(&mut h, 3, "look 0"),
+        "the dealer looks once: now whist or pass (F3)"
+    );
     assert!(
         sees(&h, Viewer::Seat(3), 2) && !sees(&h, Viewer::Seat(3), 0),
         "he looks at one hand"
@@ -218,6 +231,15 @@ fn h1_hussar_defender_whists_open_and_plays_both_hands() {
     act(&mut h, &["bid 6S", "pass", "discard 8H 7H", "declare 6S"]);
     assert_eq!(h.to_move(), Some(1));
     assert_eq!(legal(&h), vec!["whist", "pass"], "no half-whist in Hussar");
+    // The refusals do not offer what Hussar lacks (H1).
+    assert_eq!(
+        refused(&mut h, 1, "half-whist"),
+        "no half-whist with two players: whist or pass (H1)"
+    );
+    assert_eq!(
+        refused(&mut h, 1, "open"),
+        "not possible during the whist round: whist or pass"
+    );
     act(&mut h, &["whist"]);
     assert_eq!(h.phase_kind(), PhaseKind::Play, "no open/closed choice");
     assert_eq!(h.to_move(), Some(0), "the eldest (declarer) leads");
