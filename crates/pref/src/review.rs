@@ -44,16 +44,16 @@ pub fn run(a: ReviewArgs) -> Result<()> {
         bail!("--whists is a number of whists from 0 to 1000000 (got {whists})");
     }
     let record = read_record(&file)?;
-    // Each hand twice: its cards (exact), then its calls (simulated).
-    let bar = progress::bar(
-        2 * record.hands.len() as u64,
-        "steps (each hand's cards, then its calls)",
-    );
+    // The cards (exact, quick) and the calls (simulated, slow) each have their own bar, so
+    // that each one's time left is measured at its own pace.
+    let hands = record.hands.len() as u64;
+    let bar = progress::bar(hands, "hands' cards (double-dummy)");
     let mistakes = preferans_bots::review::review(&record, threshold, |done, _| bar.set_position(done as u64))
         .map_err(|e| anyhow::anyhow!("{}: {e}", source_name(&file)))?;
-    let hands = record.hands.len();
+    bar.finish_and_clear();
+    let bar = progress::bar(hands, "hands' calls (simulated)");
     let calls = preferans_bots::review_calls::review_calls(&record, whists, samples as usize, |done, _| {
-        bar.set_position((hands + done) as u64)
+        bar.set_position(done as u64)
     })
     .map_err(|e| anyhow::anyhow!("{}: {e}", source_name(&file)))?;
     bar.finish_and_clear();
@@ -102,16 +102,26 @@ pub fn run(a: ReviewArgs) -> Result<()> {
         );
     }
     if let Some(note) = unfinished_note(&record) {
-        outln!("{note} (not reviewed)");
+        outln!("{note} (reviewed as far as it was played)");
     }
     if deal_tables {
         let m = record.replay().with_context(|| source_name(&file))?;
         let mut solver = preferans_solver::Solver::new();
+        let bar = progress::bar(m.finished_hands().len() as u64, "deals' tables (double-dummy)");
+        let mut texts = Vec::new();
         for (i, h) in m.finished_hands().iter().enumerate() {
+            bar.set_position(i as u64);
             let table = preferans_solver::deal_table::deal_table(h.deal(), h.allpass_start().as_ref(), &mut solver)
                 .map_err(|e| anyhow::anyhow!("hand {}: {e}", i + 1))?;
-            outln!("hand {}: what the deal held", i + 1);
-            out!("{}", solve::deal_table_text(&table, &solve::position_labels(h)));
+            texts.push(format!(
+                "hand {}: what the deal held\n{}",
+                i + 1,
+                solve::deal_table_text(&table, &solve::position_labels(h))
+            ));
+        }
+        bar.finish_and_clear();
+        for text in texts {
+            out!("{text}");
         }
     }
     Ok(())

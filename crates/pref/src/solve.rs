@@ -28,7 +28,7 @@ pub struct SolveArgs {
     /// player to move).
     #[arg(long)]
     pub player: Option<u8>,
-    /// All-pass: the two talon cards that lead the first two tricks (X2), e.g. "AH 7C" (with
+    /// All-pass: the two talon cards that lead the first two tricks (X2), e.g. "8H 7H" (with
     /// --hands; a record has its own).
     #[arg(long, conflicts_with = "record")]
     pub talon: Option<String>,
@@ -102,6 +102,13 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
                         cards.len()
                     );
                 }
+                if cards.len() > hs[0].len() as usize {
+                    bail!(
+                        "--talon: {} talon cards lead the next tricks, but the hands hold {} (X2)",
+                        cards.len(),
+                        crate::describe::count(hs[0].len() as usize, "card")
+                    );
+                }
                 if cards.len() == 2 && cards[0] == cards[1] {
                     bail!("talon card {} is given twice", cards[0]);
                 }
@@ -146,11 +153,17 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
     if let Some(c) = state.talon_leads.iter().flatten().find(|c| all.contains(**c)) {
         bail!("talon card {c} is also in a hand");
     }
+    // X2: a whole all-pass deal is led by its talon's cards unless the talon is closed.
+    let note = (state.contract.is_none() && a.talon.is_none() && hs[0].len() == 10).then(|| {
+        "note: no --talon, so no talon card leads (a closed talon, as in Rostov); give the two \
+         talon cards for X2's talon leads"
+            .to_string()
+    });
     Ok((
         state,
         objective,
         ["position 0", "position 1", "position 2"].map(String::from),
-        None,
+        note,
     ))
 }
 
@@ -201,8 +214,10 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> 
                     crate::describe::count(usize::from(off.remaining), "trick")
                 ));
             }
-            hand.play_state()
-                .context("the position is not in the card play (choose --action inside the play)")?
+            match hand.play_state() {
+                Some(state) => state,
+                None => bail!("{}", not_in_play(a, path, upto)?),
+            }
         }
         // By default the first lead: the actions up to the card play.
         None => {
@@ -235,6 +250,25 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> 
     Ok((state, objective, labels, note))
 }
 
+/// Why `--action upto` is not a card-play position, with the actions that are.
+fn not_in_play(a: &SolveArgs, path: &std::path::Path, upto: usize) -> Result<String> {
+    let (mut hand, actions) = hand_from_record(a, path)?;
+    let mut play = Vec::new();
+    for (i, &(seat, action)) in actions.iter().enumerate() {
+        if hand.play_state().is_some() {
+            play.push(i);
+        }
+        hand.apply(seat, action)?;
+    }
+    Ok(match (play.first(), play.last()) {
+        (Some(first), Some(last)) => format!(
+            "--action {upto} is not in hand {}'s card play: choose {first} to {last} (the number of the hand's actions before the position)",
+            a.hand
+        ),
+        _ => format!("hand {} has no card play", a.hand),
+    })
+}
+
 /// The deal, the start of an all-pass of it (as the record's rules play it; X2 for --hands),
 /// and what to call each hand position, for `--deal-table`.
 fn deal_of(a: &SolveArgs) -> Result<(Deal, Option<PlayState>, [String; 3])> {
@@ -243,7 +277,9 @@ fn deal_of(a: &SolveArgs) -> Result<(Deal, Option<PlayState>, [String; 3])> {
         let talon: Vec<Card> = a
             .talon
             .as_deref()
-            .context("--deal-table with --hands needs the two talon cards: --talon \"AH 7C\"")?
+            .context(
+                "--deal-table with --hands needs the two talon cards: --talon \"8H 7H\" (the two cards no hand holds)",
+            )?
             .split_whitespace()
             .map(str::parse)
             .collect::<Result<_, _>>()?;
@@ -350,7 +386,14 @@ pub fn run(a: &SolveArgs) -> Result<String> {
         Objective::AllPass(p) => (p, "player's tricks, the other two against him"),
     };
     let name = |p: u8| labels[usize::from(p)].replace(" eldest", " (eldest)");
-    let _ = writeln!(out, "result: {} ({what}: {})", solution.tricks, name(who));
+    let _ = writeln!(out, "{}", position_text(&state, &name));
+    // Mid-hand the counts are the whole hand's: the tricks already taken are in them.
+    let so_far = if state.tricks_done > 0 {
+        "; tricks of the whole hand, those taken so far included"
+    } else {
+        ""
+    };
+    let _ = writeln!(out, "result: {} ({what}: {}{so_far})", solution.tricks, name(who));
     let _ = writeln!(
         out,
         "to play: {}; legal cards {} (each card's value: {}'s tricks after it)",
@@ -377,11 +420,53 @@ pub fn run(a: &SolveArgs) -> Result<String> {
     }
     let _ = writeln!(
         out,
-        "time {:.3} ms, nodes {}",
+        "time {:.3} ms, nodes {} (the result; {:.3} ms in all, with each card's value{})",
         elapsed.as_secs_f64() * 1e3,
-        solution.nodes
+        solution.nodes,
+        t.elapsed().as_secs_f64() * 1e3,
+        if a.pv { " and the principal variation" } else { "" }
     );
     Ok(out)
+}
+
+/// The position in words: the contract and its declarer (or all-pass), the tricks taken so
+/// far, the trick on the table (a talon card leading it, X2) and talon cards still to lead.
+fn position_text(state: &PlayState, name: &dyn Fn(u8) -> String) -> String {
+    let owner = |o: preferans::trick::Owner| match o {
+        0..=2 => name(o),
+        preferans::trick::TALON_OWNER => "talon".to_string(),
+        _ => "dealer".to_string(),
+    };
+    let mut s = match (state.contract, state.declarer) {
+        (Some(c), Some(d)) => format!("contract: {} by {}", c.symbol_text(), name(d)),
+        _ => "contract: none, all-pass".to_string(),
+    };
+    if state.tricks_done > 0 {
+        let mut taken: Vec<String> = (0..3u8)
+            .map(|p| format!("{} {}", name(p), state.tricks[usize::from(p)]))
+            .collect();
+        if state.tricks[3] > 0 {
+            taken.push(format!("the dealer (talon) {}", state.tricks[3]));
+        }
+        s += &format!(
+            "; after {}: {}",
+            crate::describe::count(usize::from(state.tricks_done), "trick"),
+            taken.join(", ")
+        );
+    }
+    if !state.trick.is_empty() {
+        let cards: Vec<String> = state
+            .trick
+            .cards()
+            .map(|(o, c)| format!("{} {}", owner(o), c.symbol_text()))
+            .collect();
+        s += &format!("; trick so far: {}", cards.join(", "));
+    }
+    let to_lead: Vec<String> = state.talon_leads.iter().flatten().map(|c| c.symbol_text()).collect();
+    if !to_lead.is_empty() {
+        s += &format!("; talon cards to lead the next tricks (X2): {}", to_lead.join(" "));
+    }
+    s
 }
 
 /// `--table-mib` in bytes (clap keeps it within 1..=4096).

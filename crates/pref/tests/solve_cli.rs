@@ -410,7 +410,68 @@ fn solve_from_a_record_position_and_bad_input() {
         .args(["--hand", "1", "--action", "0"])
         .output()
         .unwrap();
-    assert!(!out.status.success() && stderr_of(&out).contains("not in the card play"));
+    // The refusal names the actions that are card-play positions.
+    let err = stderr_of(&out);
+    let last = actions.len() - 1;
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!(
+            "--action 0 is not in hand 1's card play: choose {first_play} to {last}"
+        )),
+        "{err}"
+    );
+    // Mid-hand, the position is said: the contract, the tricks so far, the trick on the table.
+    let out = pref()
+        .arg("solve")
+        .arg("--record")
+        .arg(&file)
+        .args(["--hand", "1", "--action", &(first_play + 4).to_string()])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    let position = text.lines().next().unwrap_or_default();
+    assert!(position.starts_with("contract: "), "{text}");
+    assert!(
+        position.contains("after 1 trick: ") && position.contains("trick so far: "),
+        "{text}"
+    );
+    assert!(text.contains("those taken so far included"), "{text}");
+}
+
+#[test]
+fn solve_says_what_a_deal_by_hand_assumes_and_quotes_bad_input_in_short() {
+    let hands = "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H";
+    // X2: a whole all-pass without --talon has no talon leads, and says so.
+    let out = pref().args(["solve", "--hands", hands]).output().unwrap();
+    let text = stdout_of(&out);
+    assert!(text.starts_with("note: no --talon, so no talon card leads"), "{text}");
+    assert!(text.contains("contract: none, all-pass\n"), "{text}");
+    let out = pref()
+        .args(["solve", "--hands", hands, "--talon", "8H 7H"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(!text.contains("note:"), "{text}");
+    assert!(
+        text.contains("talon cards to lead the next tricks (X2): 8♥ 7♥"),
+        "{text}"
+    );
+    // More talon cards than tricks left: refused, not ignored.
+    let out = pref()
+        .args(["solve", "--hands", "AS/7S/9S", "--talon", "AH 7C"])
+        .output()
+        .unwrap();
+    assert!(stderr_of(&out).contains("2 talon cards lead the next tricks, but the hands hold 1 card"));
+    // A long repeated input is quoted in short.
+    let long = format!("{}/7S/8S", "AS ".repeat(20_000));
+    let out = pref().args(["solve", "--hands", &long]).output().unwrap();
+    let err = stderr_of(&out);
+    assert!(
+        !out.status.success() && err.contains("card AS appears twice"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 300, "{} bytes", err.len());
 }
 
 /// The table without its last line (time and nodes).

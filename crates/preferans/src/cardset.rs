@@ -322,7 +322,12 @@ impl FromStr for CardSet {
         {
             let card: Card = word.parse()?;
             if !set.insert(card) {
-                return Err(ParseError::new(format!("card {card} appears twice in '{t}'")));
+                // A long text is quoted in short: the card at fault is named anyway.
+                let quoted: String = t.chars().take(60).collect();
+                let more = if quoted.len() < t.len() { " …" } else { "" };
+                return Err(ParseError::new(format!(
+                    "card {card} appears twice in '{quoted}{more}'"
+                )));
             }
         }
         Ok(set)
