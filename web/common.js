@@ -187,6 +187,12 @@ export function trickView(obs, seats, you) {
     out.push(el("span", { class: "muted", text: "last trick:" }), ...obs.last_trick.map(figure), wonBy(obs.last_trick_winner, seats, you));
     if (onlyTalon) out.push(el("span", { class: "muted now", text: "— now:" }));
   }
+  else if (obs.last_trick.length) {
+    // Once the next trick is begun the last one stays as a line of text: a bot's quick lead
+    // would otherwise take away who won it before it could be read.
+    const card = (c) => el("span", { class: /[HD]$/.test(c) ? "red-text" : "", text: cardLabel(c), "aria-label": cardName(c) });
+    out.push(el("span", { class: "muted last-line" }, "last trick: ", obs.last_trick.flatMap((tc, i) => (i ? [" ", card(tc.card)] : [card(tc.card)])), " ", wonBy(obs.last_trick_winner, seats, you)));
+  }
   out.push(...obs.trick.map(figure));
   return out;
 }

@@ -43,12 +43,14 @@ function optionControls() {
     const kept = $(id)?.value ?? chosen[o.name] ?? "";
     const def = preset?.options?.[o.name] ?? "";
     const choices = o.values.split(" | ");
+    // What the option does is written under it (a tooltip reaches no touch screen).
+    const help = `${id}-help`;
     const control = choices.every((v) => /^[\w-]+$/.test(v))
-      ? el("select", { id, "data-option": o.name, title: o.description },
+      ? el("select", { id, "data-option": o.name, "aria-describedby": help },
           el("option", { value: "", text: `${words(def)} (the rules')` }),
           ...choices.filter((v) => v !== def).map((v) => el("option", { value: v, text: words(v), selected: v === kept })))
-      : el("input", { id, "data-option": o.name, title: o.description, value: kept, placeholder: `${def || "none"} (the rules'): ${o.values}` });
-    return [el("label", { for: id, title: o.description, text: `${o.name.replaceAll("_", " ")} (${o.rule})` }), control];
+      : el("input", { id, "data-option": o.name, "aria-describedby": help, value: kept, placeholder: `${def || "none"} (the rules'): ${o.values}` });
+    return [el("label", { for: id, text: `${o.name.replaceAll("_", " ")} (${o.rule})` }), el("div", { class: "option-cell" }, control, el("div", { class: "muted option-help", id: help, text: o.description }))];
   }).flat());
 }
 

@@ -97,7 +97,8 @@ function showAnalysis(a, seats) {
       ? `With best play from here, ${who} takes ${tricks(a.result)} in the hand when the other two play against him.`
       : `With best play from here, the ${a.kind === "misere" ? "misère " : ""}declarer ${who} takes ${tricks(a.result)} in the hand.`;
   $("analysis-cards").replaceChildren(
-    ...(a.cards.length ? [el("span", { class: "muted", text: `${name(a.mover)} to play: ` })] : []),
+    // The numbers are the counted player's tricks, whoever is to play: said beside them.
+    ...(a.cards.length ? [el("span", { class: "muted", text: `${name(a.mover)} to play — each card with ${a.counted === a.mover ? "his" : `${who}'s`} tricks after it (− what it costs): ` })] : []),
     ...a.cards.map((c) =>
       el("span", { class: "value" + (c.cost === 0 ? " best" : ""), "data-card": c.card, title: c.cost === 0 ? "keeps the result" : `costs ${tricks(c.cost)}` },
         cardEl(c.card, { small: true }), el("span", { text: c.cost === 0 ? ` ${c.value} ✓` : ` ${c.value} (−${c.cost})` }))),

@@ -1,7 +1,7 @@
 // The table page's parts drawn from the server's view alone (no state of the page's own):
 // whose turn it is, the last trick, the timer, the game's end, seat and offer words, and
 // the keyboard's names for actions.
-import { el, holderName, decisionText, actionLabel, actionName, actionTitle } from "/static/common.js";
+import { el, holderName, decisionText, contractText, actionLabel, actionName, actionTitle, cardEl, backEl, cardLabel, cardName } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,12 +47,23 @@ export function renderTurn(view, obs) {
     turn.classList.add("mine");
     const other = obs.phase === "play" && hv && (hv.holder === "dummy" || hv.holder.seat !== view.you);
     if (obs.offer && obs.offer.by !== view.you) turn.textContent = `Your turn: ${offerText(obs, view.seats, view.you)} — accept or refuse.`;
-    else turn.textContent = other ? `Your turn: play from ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand.` : "Your turn.";
+    else if (other) turn.textContent = `Your turn: play from ${hv.holder === "dummy" ? "the dummy" : holderName(hv.holder, view.seats, view.you)}'s hand.`;
+    else {
+      // What is decided and on what, in the line that stays on a phone's screen while the
+      // table above it scrolls away: "Your turn to whist or pass · Contract 7♣ by Ann".
+      const on = obs.phase === "play" || (obs.phase === "auction" && !obs.highest_bid) ? "" : ` · ${contractText(obs, view.seats, view.you)}`;
+      turn.textContent = `Your turn ${decisionText(obs)}${on}.`;
+    }
     // A phone's first screen may not reach the choices: one tap brings them into view.
     turn.append(el("button", { class: "to-choices", text: "show my choices", onclick: () => document.querySelector("#actions button:enabled, #hand button:enabled, #others button:enabled")?.scrollIntoView({ block: "center", behavior: "smooth" }) }));
     return;
   }
   const seat = view.seats[obs.to_move];
+  if (seat && !seat.name && !seat.bot && !seated) {
+    // A visitor is the player the table waits for: he is told he can sit, not to share.
+    turn.textContent = `Seat ${obs.to_move} is free and the table waits for its player: take it under "Take a seat"${view.deadline_ms ? " (a timer plays the seat meanwhile)" : ""}.`;
+    return;
+  }
   if (seat && !seat.name && !seat.bot) {
     const link = `${location.origin}/table/${view.table}`;
     turn.append(`Waiting for a player to take seat ${obs.to_move}: share this page's link, `, el("a", { href: link, text: link }), " ",
@@ -142,4 +153,23 @@ export function choiceButtons(obs, act) {
   const buttons = choices.map((a) => el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "aria-describedby": actionTitle(a) ? noteId(a) : null, "data-action": a, onclick: () => act(a) }));
   const notes = choices.filter(actionTitle).map((a) => el("li", { id: noteId(a) }, el("b", { text: `${actionLabel(a)}: ` }), actionTitle(a)));
   return notes.length ? [...buttons, el("ul", { class: "choice-notes muted" }, notes)] : buttons;
+}
+
+// The talon turned up, or face down; in an all-pass (no declarer) the cards that led a
+// trick, then those still face down. Once the declarer holds it, it says so. Once the card
+// play has begun it is one line of text, not cards: a taken card is not shown twice as if
+// it were still there, and the line does not push the hand down at every trick.
+export function talonView(obs, view) {
+  const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
+  if (!obs.talon.length && !backs) return [];
+  const taken = obs.declarer != null && obs.talon.length && !["auction", "talon-choice"].includes(obs.phase);
+  // X2: in an all-pass a talon card leading the trick now is shown in the trick only; those
+  // of completed tricks have each led one.
+  const leadingNow = obs.declarer == null ? obs.talon.filter((c) => obs.trick.some((tc) => tc.by === "talon" && tc.card === c)) : [];
+  const shown = obs.talon.filter((c) => !leadingNow.includes(c));
+  const label = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)})` : obs.declarer == null && shown.length ? `talon (${shown.length > 1 ? "each " : ""}led a trick)` : leadingNow.length ? "talon (one card leads this trick)" : "talon";
+  const playing = obs.phase === "play" && (obs.tricks_done > 0 || obs.trick.length > 0);
+  if (!playing) return [el("span", { text: `${label} ` }), ...shown.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl())];
+  const words = shown.map((c) => el("span", { class: /[HD]$/.test(c) ? "red-text" : "", text: cardLabel(c), "aria-label": cardName(c) }));
+  return [el("span", { class: "talon-line" }, `${label}: `, words.flatMap((w, i) => (i ? [" ", w] : [w])), backs ? `${shown.length ? ", " : ""}${backs} face down` : "")];
 }

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { isHold, choiceButtons, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal } from "/static/table-view.js";
+import { isHold, choiceButtons, talonView, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal } from "/static/table-view.js";
 import { typedShortcuts } from "/static/table-keys.js";
 import { updateSheet } from "/static/table-sheet.js";
 import { announce } from "/static/table-announce.js";
@@ -288,6 +288,8 @@ function draw(view) {
   if (view.last_hand) {
     $("last").hidden = false;
     $("last").textContent = `Last hand (${view.last_hand.number}): ${view.last_hand.summary}`;
+    // A phone shows it above the hand while the next is bid, under the choices after.
+    $("last").classList.toggle("fresh", view.observation?.phase === "auction");
   } else $("last").hidden = true;
 
   const obs = view.observation;
@@ -361,16 +363,7 @@ function draw(view) {
   $("calls").hidden = calls === "";
   $("calls").textContent = calls;
   if (!previous) $("trick").append(...trickView(obs, view.seats, view.you));
-  // The talon turned up, or face down; in an all-pass (no declarer) the cards that led a
-  // trick, then those still face down. Once the declarer holds it, it says so.
-  const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
-  const taken = obs.declarer != null && obs.talon.length && !["auction", "talon-choice"].includes(obs.phase);
-  // X2: in an all-pass a talon card leading the trick now is shown in the trick only; those
-  // of completed tricks have each led one.
-  const leadingNow = obs.declarer == null ? obs.talon.filter((c) => obs.trick.some((tc) => tc.by === "talon" && tc.card === c)) : [];
-  const talonShown = obs.talon.filter((c) => !leadingNow.includes(c));
-  const talonLabel = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)}) ` : obs.declarer == null && talonShown.length ? `talon (${talonShown.length > 1 ? "each " : ""}led a trick) ` : leadingNow.length ? "talon (one card leads this trick) " : "talon ";
-  if (obs.talon.length || backs) $("talon").append(el("span", { text: talonLabel }), ...talonShown.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl()));
+  $("talon").append(...talonView(obs, view));
   // P3: the one who must answer reads the offer in his turn line; the others here.
   if (obs.offer && !obs.legal_actions.includes("accept")) {
     $("offer").hidden = false;

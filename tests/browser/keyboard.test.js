@@ -20,12 +20,22 @@ test("a seat taken by keyboard leaves the focus in the table; arrows move betwee
   await page.waitForSelector("#hand button.card");
   await page.waitForFunction(() => document.activeElement?.closest(".felt") || document.activeElement?.id === "turn");
 
+  // The hand (and the choices under it) stay put from trick to trick: where the person's
+  // own box starts, by hand, while its cards are played.
+  const tops = new Map();
+  let lastLine = null;
   let arrowsInChoices = false;
   let arrowsInCards = false;
   let explained = false;
   for (let i = 0; i < 400 && !(arrowsInChoices && arrowsInCards && explained); i++) {
     await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
     if (await page.locator("#game-over:not([hidden])").count()) break;
+    const [hand, phase, top] = await page.evaluate(() => [document.querySelector("#hand-no").textContent, document.querySelector("#contract").textContent, Math.round(document.querySelector("#me").getBoundingClientRect().top + scrollY)]);
+    // In the card play (the talon no longer cards on the table) and a trick on it.
+    const playing = /^(Contract|All-pass)/.test(phase) && !(await page.locator("#talon .card").count());
+    if (playing && (await page.locator("#trick .card").count())) tops.set(hand, [...(tops.get(hand) ?? []), top]);
+    // The trick before stays readable, as a line, once the next one is begun.
+    if (await page.locator("#trick .last-line").count()) lastLine = await page.locator("#trick .last-line").innerText();
     const choices = page.locator("#actions button[data-action]:enabled");
     const n = await choices.count();
     if (!arrowsInChoices && n >= 3) {
@@ -46,6 +56,8 @@ test("a seat taken by keyboard leaves the focus in the table; arrows move betwee
       assert.ok(note, "the whist button names its note");
       assert.match(await page.locator(`#${note}`).innerText(), /^whist: defend: play against the declarer/i);
       assert.ok(await page.locator(`#${note}`).isVisible(), "the note is on the page");
+      // The turn line says what is decided, on which contract.
+      assert.match(await page.locator("#turn").innerText(), /^Your turn to whist or pass · Contract \S+ by heuristic bot \d/);
       explained = true;
     }
     const cards = page.locator(CARD);
@@ -58,11 +70,15 @@ test("a seat taken by keyboard leaves the focus in the table; arrows move betwee
       await page.keyboard.press("Enter");
       await page.waitForFunction((a) => !document.querySelector(`[data-action="${a}"]:enabled`), names[1]);
       arrowsInCards = true;
+      // Once play has begun the talon is a line of words, no longer cards on the table.
+      assert.equal(await page.locator("#talon .card").count(), 0, await page.locator("#talon").innerText());
       continue;
     }
     await playOneTurn(page);
   }
   assert.ok(arrowsInChoices && arrowsInCards && explained, `choices ${arrowsInChoices}, cards ${arrowsInCards}, whist explained ${explained}`);
+  assert.match(lastLine ?? "", /^last trick: \S+ \S+ \S+ won by /);
+  for (const [hand, ys] of tops) assert.ok(Math.max(...ys) - Math.min(...ys) <= 8, `hand ${hand}: the hand moved between ${Math.min(...ys)} and ${Math.max(...ys)}`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -49,6 +49,11 @@ test("the lobby's option list shows the chosen rules' values and keeps a change 
   await page.selectOption("#players", "4");
   await page.waitForSelector("#opt-talon_push", { state: "attached" });
   await page.click("#option-panel summary");
+  // What an option does is written under it (no tooltip on a touch screen), and its control
+  // is described by that text.
+  const help = await page.getAttribute("#opt-talon_push", "aria-describedby");
+  assert.match(await page.locator(`#${help}`).innerText(), /push/i);
+  assert.ok(await page.locator(`#${help}`).isVisible());
   await page.selectOption("#opt-talon_push", "true");
   await page.selectOption("#players", "3");
   assert.equal(await page.locator("#opt-talon_push").count(), 0);

@@ -358,11 +358,12 @@ test("a free seat's turn says the table waits for a player, with the link to sha
   const turn = await page.locator("#turn").innerText();
   assert.match(turn, /Waiting for a player to take seat 1/);
   assert.equal(await page.locator("#turn a").getAttribute("href"), `${base}/table/${id}`);
-  // A spectator's page has no hint button.
+  // A spectator's page has no hint button; it is told the seat is his to take.
   const watcher = await browser.newPage();
   await watcher.goto(`${base}/table/${id}`);
   await watcher.waitForSelector("#others .seat");
   assert.equal(await watcher.locator("#hint-panel").isHidden(), true);
+  assert.match(await watcher.locator("#turn").innerText(), /^Seat 1 is free and the table waits for its player: take it under "Take a seat"/);
   await watcher.close();
 });
 
@@ -383,7 +384,7 @@ test("the keyboard's focus stays in the table across a redraw, and a timer redra
   await p.waitForTimeout(1500);
   assert.equal(await handle.evaluate((b) => b.isConnected), true, "the button was not replaced");
   assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-action")), before, "the focus stayed");
-  assert.match(await p.locator("#turn").innerText(), /^Your turn\.[^]*\d+ s left/);
+  assert.match(await p.locator("#turn").innerText(), /^Your turn to bid\.[^]*\d+ s left/);
   // The one who waits reads whose time it is, in the turn line.
   const waiting = p === page ? other : page;
   assert.match(await waiting.locator("#turn").innerText(), new RegExp(`^Waiting for ${p === page ? "Ada" : "Bo"} to bid…\\s*\\S*\\s*\\d+ s left`));

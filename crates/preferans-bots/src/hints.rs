@@ -114,7 +114,7 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                             .max_by(|x, y| x.1.total_cmp(&y.1))
                         {
                             let plan = format!(
-                                "{} if you win the auction and declare {} (simulated deals, scored)",
+                                "{} if this bid wins the auction and you then name {} as the contract (simulated deals, scored)",
                                 whists(*v),
                                 best.symbol_text()
                             );
