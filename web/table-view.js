@@ -173,3 +173,13 @@ export function talonView(obs, view) {
   const words = shown.map((c) => el("span", { class: /[HD]$/.test(c) ? "red-text" : "", text: cardLabel(c), "aria-label": cardName(c) }));
   return [el("span", { class: "talon-line" }, `${label}: `, words.flatMap((w, i) => (i ? [" ", w] : [w])), backs ? `${shown.length ? ", " : ""}${backs} face down` : "")];
 }
+
+// What the four-player dealer, who holds no cards, does this hand (F1, F3): he sits out,
+// or plays both defenders' hands after his whist, or leads the all-pass talon for himself.
+export function dealerRole(obs, you) {
+  const whisted = obs.contract && obs.history.some(([s, a]) => s === you && a === "whist");
+  const talonMine = !obs.contract && obs.phase === "play" && ((obs.dealer_tricks ?? 0) > 0 || [...obs.trick, ...obs.last_trick].some((tc) => tc.by?.seat === you));
+  if (whisted) return "You deal (F1) and play the defenders' hands for them (F3).";
+  if (talonMine) return "You deal (F1) and own the talon: its cards lead the first two tricks for you (F3).";
+  return "You deal and sit this hand out.";
+}
