@@ -136,7 +136,9 @@ export function contractText(obs, seats, you) {
   if (obs.contract) return `Contract ${actionLabel("bid " + obs.contract)} by ${who(obs.declarer)}` + (obs.defence ? `, ${obs.defence} defence` : "");
   if (obs.highest_bid) return `Highest bid ${actionLabel("bid " + obs.highest_bid[1])} by ${who(obs.highest_bid[0])}`;
   if (obs.phase === "auction") return "Auction";
-  if (obs.phase === "play") return "All-pass: take as few tricks as you can" + (obs.dealer_tricks ? ` · the dealer (${who(obs.dealer)}) took ${obs.dealer_tricks} with the talon` : "");
+  // X1: said to a player; a spectator, a replay or a dealer sitting it out reads it of them.
+  const plays = you !== null && you !== undefined && obs.hands.some((h) => h.holder !== "dummy" && h.holder?.seat === you);
+  if (obs.phase === "play") return (plays ? "All-pass: take as few tricks as you can" : "All-pass: the players take as few tricks as they can") + (obs.dealer_tricks ? ` · the dealer (${who(obs.dealer)}) took ${obs.dealer_tricks} with the talon` : "");
   return phaseLabel(obs.phase);
 }
 

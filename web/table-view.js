@@ -52,7 +52,8 @@ export function renderTurn(view, obs) {
       // What is decided and on what, in the line that stays on a phone's screen while the
       // table above it scrolls away: "Your turn to whist or pass · Contract 7♣ by Ann".
       const on = obs.phase === "play" || (obs.phase === "auction" && !obs.highest_bid) ? "" : ` · ${contractText(obs, view.seats, view.you)}`;
-      turn.textContent = `Your turn ${decisionText(obs)}${on}.`;
+      const what = obs.legal_actions.some((a) => a.startsWith("look ")) ? "to look at a defender's hand or pass" : decisionText(obs);
+      turn.textContent = `Your turn ${what}${on}.`;
     }
     // A phone's first screen may not reach the choices: one tap brings them into view.
     turn.append(el("button", { class: "to-choices", text: "show my choices", onclick: () => document.querySelector("#actions button:enabled, #hand button:enabled, #others button:enabled")?.scrollIntoView({ block: "center", behavior: "smooth" }) }));
@@ -146,12 +147,14 @@ export const shortName = (a) => (/^(bid|declare|play) /.test(a) ? a.slice(a.inde
 // The choices of a call (every legal action but cards, discards and offers) as buttons, and
 // what each means (open, whist, take, …) written under them: a tooltip reaches only a mouse,
 // so the text is on the page and each button is described by its line.
-export function choiceButtons(obs, act) {
+export function choiceButtons(obs, act, view) {
+  // Section 3: under Rostov the dealer's mountain point for a push is whists.
+  const title = (a) => (a === "push" && view?.mountain_as_whists ? "play without the talon: it lies aside face up, you keep your ten cards and discard nothing, and each other player writes 5 whists on the dealer (his mountain point, which Rostov keeps as whists; F3)" : actionTitle(a));
   const choices = obs.legal_actions.filter((a) => !/^(play|discard|offer) /.test(a));
   const hold = (a) => isHold(a, obs);
   const noteId = (a) => `note-${a.replace(/[^a-z0-9]+/gi, "-")}`;
-  const buttons = choices.map((a) => el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "aria-describedby": actionTitle(a) ? noteId(a) : null, "data-action": a, onclick: () => act(a) }));
-  const notes = choices.filter(actionTitle).map((a) => el("li", { id: noteId(a) }, el("b", { text: `${actionLabel(a)}: ` }), actionTitle(a)));
+  const buttons = choices.map((a) => el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "aria-describedby": title(a) ? noteId(a) : null, "data-action": a, onclick: () => act(a) }));
+  const notes = choices.filter(title).map((a) => el("li", { id: noteId(a) }, el("b", { text: `${actionLabel(a)}: ` }), title(a)));
   return notes.length ? [...buttons, el("ul", { class: "choice-notes muted" }, notes)] : buttons;
 }
 
@@ -163,11 +166,12 @@ export function talonView(obs, view) {
   const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
   if (!obs.talon.length && !backs) return [];
   const taken = obs.declarer != null && obs.talon.length && !["auction", "talon-choice"].includes(obs.phase);
-  // X2: in an all-pass a talon card leading the trick now is shown in the trick only; those
-  // of completed tricks have each led one.
-  const leadingNow = obs.declarer == null ? obs.talon.filter((c) => obs.trick.some((tc) => tc.by === "talon" && tc.card === c)) : [];
+  const pushed = obs.history.some(([, a]) => a === "push");
+  // X2: in an all-pass a talon card leading the trick now is shown in the trick only (led as
+  // the talon's, or as the F3 dealer's); those of completed tricks have each led one.
+  const leadingNow = obs.declarer == null ? obs.talon.filter((c) => obs.trick.some((tc) => tc.card === c)) : [];
   const shown = obs.talon.filter((c) => !leadingNow.includes(c));
-  const label = taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)})` : obs.declarer == null && shown.length ? `talon (${shown.length > 1 ? "each " : ""}led a trick)` : leadingNow.length ? "talon (one card leads this trick)" : "talon";
+  const label = pushed ? `talon (pushed to the dealer, ${holderName({ seat: obs.dealer }, view.seats, view.you)})` : taken ? `talon (taken by ${holderName({ seat: obs.declarer }, view.seats, view.you)})` : obs.declarer == null && shown.length ? `talon (${shown.length > 1 ? "each " : ""}led a trick)` : leadingNow.length ? "talon (one card leads this trick)" : "talon";
   const playing = obs.phase === "play" && (obs.tricks_done > 0 || obs.trick.length > 0);
   if (!playing) return [el("span", { text: `${label} ` }), ...shown.map((c) => cardEl(c, { small: true })), ...Array.from({ length: backs }, () => backEl())];
   const words = shown.map((c) => el("span", { class: /[HD]$/.test(c) ? "red-text" : "", text: cardLabel(c), "aria-label": cardName(c) }));
@@ -175,11 +179,14 @@ export function talonView(obs, view) {
 }
 
 // What the four-player dealer, who holds no cards, does this hand (F1, F3): he sits out,
-// or plays both defenders' hands after his whist, or leads the all-pass talon for himself.
-export function dealerRole(obs, you) {
-  const whisted = obs.contract && obs.history.some(([s, a]) => s === you && a === "whist");
-  const talonMine = !obs.contract && obs.phase === "play" && ((obs.dealer_tricks ?? 0) > 0 || [...obs.trick, ...obs.last_trick].some((tc) => tc.by?.seat === you));
-  if (whisted) return "You deal (F1) and play the defenders' hands for them (F3).";
-  if (talonMine) return "You deal (F1) and own the talon: its cards lead the first two tricks for you (F3).";
-  return "You deal and sit this hand out.";
+// may look and whist for both passers, plays both defenders' hands after his whist, or
+// leads the all-pass talon for himself (the rules crate says whether the table's rules have
+// him do so). `you` reads "you"; another seat's box says it of "the dealer".
+export function dealerRole(obs, view, you = true) {
+  const whisted = obs.contract && obs.history.some(([s, a]) => s === obs.dealer && a === "whist");
+  const talonHis = !obs.contract && obs.phase === "play" && view.dealer_plays_allpass_talon;
+  if (obs.phase === "dealer-whist") return you ? "You deal (F1); both defenders passed: you may look at one hand and whist for both (F3)." : "dealer: may look at a passer's hand and whist for both (F3)";
+  if (whisted) return you ? "You deal (F1) and play the defenders' hands for them (F3)." : "dealer: plays both defenders' hands (F3)";
+  if (talonHis) return you ? "You deal (F1) and own the talon: its cards lead the first two tricks for you (F3)." : "dealer: leads the talon's cards for himself (F3)";
+  return you ? "You deal and sit this hand out." : "dealer: sits this hand out";
 }

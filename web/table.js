@@ -351,12 +351,12 @@ function draw(view) {
   for (const seat of view.seats) {
     const inPlay = obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === seat.seat);
     if (!inPlay && seat.seat !== view.you) {
-      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: "dealer: sits this hand out" }))]);
+      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: dealerRole(obs, view, false) }))]);
     }
   }
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
   if (seated && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
-    $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: dealerRole(obs, view.you) }));
+    $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: dealerRole(obs, view) }));
   }
   $("contract").textContent = contractText(obs, view.seats, view.you);
   const calls = callsText(obs, view.seats, view.you);
@@ -391,7 +391,7 @@ function draw(view) {
   }
   const myTurn = obs.to_move === view.you && obs.legal_actions.length > 0;
   $("hint-btn").disabled = !myTurn;
-  $("actions").append(...choiceButtons(obs, act));
+  $("actions").append(...choiceButtons(obs, act, view));
   // P3: an offer of how many of the remaining tricks his side takes: one chooser, not a
   // button per number beside the cards on every turn.
   const offers = obs.legal_actions.filter((a) => a.startsWith("offer "));

@@ -42,6 +42,8 @@ pub fn hand_entries(
             Why::Contract | Why::Undertricks | Why::Misere | Why::AllPass,
         ) => String::new(),
         (Entry::Whists { .. }, Why::Tricks | Why::HalfWhist) if !shared(e) => String::new(),
+        // S8 under Rostov: the aid's surplus off a mountain is written as whists taken back.
+        (Entry::Whists { points, .. }, Why::Aid) if *points < 0 => " (aid: the surplus off his mountain)".to_string(),
         (_, w) => format!(" ({})", why_text(w)),
     };
     entries

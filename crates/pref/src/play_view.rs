@@ -113,7 +113,9 @@ pub fn dealer_role(m: &Match, o: &Observation, me: Seat) -> Option<&'static str>
         .history
         .iter()
         .any(|(s, a)| *s == o.dealer && *a == Some(Action::Whist));
-    Some(if play && o.contract.is_some() && dealer_whisted {
+    Some(if o.phase == PhaseKind::DealerWhist {
+        "you deal (F1); both defenders passed: look at a hand, whist for both (F3)"
+    } else if play && o.contract.is_some() && dealer_whisted {
         "you deal (F1) and play the defenders' hands for them (F3)"
     } else if play && o.contract.is_none() && m.rules().dealer_plays_allpass_talon() {
         "you deal (F1) and own the talon: its cards lead the first two tricks for you (F3)"

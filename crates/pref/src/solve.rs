@@ -260,6 +260,10 @@ fn not_in_play(a: &SolveArgs, path: &std::path::Path, upto: usize) -> Result<Str
         }
         hand.apply(seat, action)?;
     }
+    // An unfinished hand's last position is one too.
+    if hand.play_state().is_some() {
+        play.push(actions.len());
+    }
     Ok(match (play.first(), play.last()) {
         (Some(first), Some(last)) => format!(
             "--action {upto} is not in hand {}'s card play: choose {first} to {last} (the number of the hand's actions before the position)",
@@ -387,11 +391,18 @@ pub fn run(a: &SolveArgs) -> Result<String> {
     };
     let name = |p: u8| labels[usize::from(p)].replace(" eldest", " (eldest)");
     let _ = writeln!(out, "{}", position_text(&state, &name));
-    // Mid-hand the counts are the whole hand's: the tricks already taken are in them.
-    let so_far = if state.tricks_done > 0 {
-        "; tricks of the whole hand, those taken so far included"
+    // A record's position mid-hand counts the whole hand's tricks, those already taken
+    // included; a smaller deal by hand counts the tricks left (the earlier ones are unknown).
+    let known_so_far = state.tricks.iter().any(|&t| t > 0);
+    let so_far = if known_so_far {
+        "; tricks of the whole hand, those taken so far included".to_string()
+    } else if state.tricks_done > 0 {
+        format!(
+            "; of the {} left",
+            crate::describe::count(usize::from(10 - state.tricks_done), "trick")
+        )
     } else {
-        ""
+        String::new()
     };
     let _ = writeln!(out, "result: {} ({what}: {}{so_far})", solution.tricks, name(who));
     let _ = writeln!(
@@ -441,7 +452,7 @@ fn position_text(state: &PlayState, name: &dyn Fn(u8) -> String) -> String {
         (Some(c), Some(d)) => format!("contract: {} by {}", c.symbol_text(), name(d)),
         _ => "contract: none, all-pass".to_string(),
     };
-    if state.tricks_done > 0 {
+    if state.tricks.iter().any(|&t| t > 0) {
         let mut taken: Vec<String> = (0..3u8)
             .map(|p| format!("{} {}", name(p), state.tricks[usize::from(p)]))
             .collect();

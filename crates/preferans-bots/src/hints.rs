@@ -474,7 +474,7 @@ mod tests {
             let mut by_contract: std::collections::BTreeMap<String, Vec<(Bid, String)>> = Default::default();
             for x in hints(&o, &mut expert) {
                 if let (Action::Bid(b @ Bid::Tricks { .. }), Some((_, rest))) =
-                    (x.action, x.reason.split_once("declare "))
+                    (x.action, x.reason.split_once("you then name "))
                 {
                     by_contract
                         .entry(rest.to_string())

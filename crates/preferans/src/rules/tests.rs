@@ -81,3 +81,23 @@ fn section3_changed_options_and_errors() {
         Err(RulesError::BadValue { .. })
     ));
 }
+
+#[test]
+fn f3_x2_the_dealer_plays_the_allpass_talon_only_with_four_players_and_talon_leads() {
+    let with = |preset: &str, players: &str| {
+        Rules::preset(preset)
+            .unwrap()
+            .with("players", players)
+            .unwrap()
+            .with("dealer_allpass_talon", "true")
+            .map(|r| r.dealer_plays_allpass_talon())
+    };
+    assert_eq!(with("sochi", "4").ok(), Some(true));
+    assert_eq!(with("leningrad", "4").ok(), Some(true));
+    // Rostov's talon is closed (X2): a pool point for the dealer instead, no tricks.
+    assert_eq!(with("rostov", "4").ok(), Some(false));
+    assert!(!Rules::sochi()
+        .with("players", "4")
+        .unwrap()
+        .dealer_plays_allpass_talon());
+}

@@ -433,7 +433,7 @@ impl RussianHand {
                 let (s1, s2) = (self.seats[d1 as usize], self.seats[d2 as usize]);
                 match (self.looked, action) {
                     (Some(_), _) => "the dealer looks once: now whist or pass (F3)".into(),
-                    (None, Whist) => format!("the dealer looks at a defender's hand first (seat {s1} or seat {s2}), then whists or passes (F3)"),
+                    (None, Whist) => format!("to whist, the dealer first looks at a defender's hand (seat {s1} or seat {s2}); or he passes (F3)"),
                     _ => format!("the dealer may look only at a defender's hand: seat {s1} or seat {s2} (F3)"),
                 }
             }

@@ -118,9 +118,8 @@ pub(super) fn score_hand(rules: &Rules, ctx: &HandContext, outcome: &HandOutcome
 /// The seats an all-pass scores (S6): everyone, but the four-player dealer only when he
 /// plays the talon's leads (F3 `dealer_allpass_talon`).
 fn allpass_scorers(rules: &Rules, dealer: Seat) -> Vec<Seat> {
-    let o = rules.russian();
     let four = rules.players() == 4;
-    let dealer_plays = four && o.dealer_allpass_talon && o.allpass_talon == AllpassTalon::Lead;
+    let dealer_plays = rules.dealer_plays_allpass_talon();
     (0..rules.players())
         .filter(|s| !four || *s != dealer || dealer_plays)
         .collect()

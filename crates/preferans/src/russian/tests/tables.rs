@@ -75,7 +75,7 @@ fn f3_dealer_whists_when_both_pass_a_six_or_seven() {
     // F3's refusals say what to do: look first, at a defender, and once.
     assert_eq!(
         refused(&mut h, 3, "whist"),
-        "the dealer looks at a defender's hand first (seat 2 or seat 0), then whists or passes (F3)"
+        "to whist, the dealer first looks at a defender's hand (seat 2 or seat 0); or he passes (F3)"
     );
     assert_eq!(
         refused(&mut h, 3, "look 1"),
