@@ -357,6 +357,8 @@ function draw(view) {
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
   if (seated && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
     $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: dealerRole(obs, view) }));
+    // His own decision (the F3 look and whist) outlines his box; nothing else does.
+    $("me").classList.toggle("to-move", obs.to_move === view.you && obs.phase !== "play");
   }
   $("contract").textContent = contractText(obs, view.seats, view.you);
   const calls = callsText(obs, view.seats, view.you);

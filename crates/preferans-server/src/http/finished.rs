@@ -210,6 +210,8 @@ pub(super) async fn replay(
                 .unwrap_or_else(|| format!("seat {s}"))
         })
     });
+    // F3 with X2's talon leads: the sitting-out dealer leads the all-pass talon himself.
+    let dealer_talon = full.rules().dealer_plays_allpass_talon();
     drop(t);
     let analysis = match to_analyse {
         Some((hand, next)) => crate::analysis::position(hand, next).await,
@@ -230,6 +232,7 @@ pub(super) async fn replay(
         "discard": discard,
         "standing": (0..m.rules().players() as usize).map(|s| settlement.rounded(s)).collect::<Vec<_>>(),
         "names": names,
+        "dealer_plays_allpass_talon": dealer_talon,
         "analysis": analysis,
     })))
 }
