@@ -153,7 +153,9 @@ export function choiceButtons(obs, act, view) {
   const choices = obs.legal_actions.filter((a) => !/^(play|discard|offer) /.test(a));
   const hold = (a) => isHold(a, obs);
   const noteId = (a) => `note-${a.replace(/[^a-z0-9]+/gi, "-")}`;
-  const buttons = choices.map((a) => el("button", { text: actionLabel(a) + (hold(a) ? " (hold)" : ""), "aria-label": actionName(a) + (hold(a) ? ", holding" : ""), "aria-describedby": title(a) ? noteId(a) : null, "data-action": a, onclick: () => act(a) }));
+  // F3's look names the defender whose hand it shows.
+  const look = (a) => (a.startsWith("look ") && view ? `look at ${holderName({ seat: Number(a.slice(5)) }, view.seats, view.you)}'s hand` : null);
+  const buttons = choices.map((a) => el("button", { text: (look(a) ?? actionLabel(a)) + (hold(a) ? " (hold)" : ""), "aria-label": (look(a) ?? actionName(a)) + (hold(a) ? ", holding" : ""), "aria-describedby": title(a) ? noteId(a) : null, "data-action": a, onclick: () => act(a) }));
   const notes = choices.filter(title).map((a) => el("li", { id: noteId(a) }, el("b", { text: `${actionLabel(a)}: ` }), title(a)));
   return notes.length ? [...buttons, el("ul", { class: "choice-notes muted" }, notes)] : buttons;
 }
