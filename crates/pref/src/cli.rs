@@ -150,8 +150,9 @@ pub(crate) struct SimArgs {
     /// Bots by seat, comma-separated (random, heuristic, expert-fast, expert, expert-strong); the last one fills the rest.
     #[arg(long, default_value = "random")]
     pub(crate) bots: String,
-    /// Where to write the record (JSON); without it, a summary only. A file that exists
-    /// already is kept unless --overwrite (it may be a saved game).
+    /// Where to write the record (JSON; - for standard output, the summary then going to
+    /// standard error); without it, a summary only. A file that exists already is kept
+    /// unless --overwrite (it may be a saved game).
     #[arg(long)]
     pub(crate) out: Option<PathBuf>,
     /// Replace --out's file if it exists.
@@ -217,7 +218,8 @@ pub(crate) struct MatchArgs {
     /// Seed of the deals and the bots.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
-    /// Write the JSON report here.
+    /// Write the JSON report here (- for standard output, the table then going to standard
+    /// error).
     #[arg(long)]
     pub(crate) out: Option<PathBuf>,
     /// Write every board's record into this directory.

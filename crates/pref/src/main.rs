@@ -58,7 +58,8 @@ fn run(cli: Cli) -> Result<()> {
                 );
             }
             let bots = make_bots(&a.bots, &rules, a.seed, None)?;
-            if let Some(out) = &a.out {
+            let to_stdout = a.out.as_deref().is_some_and(is_stdout);
+            if let Some(out) = a.out.as_deref().filter(|_| !to_stdout) {
                 check_new_output(out, a.overwrite)?;
             }
             let (record, stopped) = sim::simulate(rules, a.hands, a.seed, a.first_dealer, bots);
@@ -68,8 +69,14 @@ fn run(cli: Cli) -> Result<()> {
                     sim::MAX_HANDS
                 ));
             }
-            outln!("{}", sim::summary(&record));
-            if let Some(out) = a.out {
+            if to_stdout {
+                // `--out -`: standard output holds the record alone.
+                eprintln!("{}", sim::summary(&record));
+                outln!("{}", record.to_json());
+            } else {
+                outln!("{}", sim::summary(&record));
+            }
+            if let Some(out) = a.out.filter(|_| !to_stdout) {
                 write_atomically(&out, &record.to_json())?;
                 outln!("record written to {}", out.display());
             }
@@ -202,21 +209,39 @@ fn run(cli: Cli) -> Result<()> {
             while kinds.len() < players {
                 kinds.push(kinds[kinds.len() - 1].clone());
             }
-            if let Some(out) = &a.out {
+            let to_stdout = a.out.as_deref().is_some_and(is_stdout);
+            if let Some(out) = a.out.as_deref().filter(|_| !to_stdout) {
                 check_new_output(out, a.overwrite)?;
             }
-            if let Some(dir) = a.records.as_deref().filter(|_| !a.overwrite) {
-                let held = std::fs::read_dir(dir).into_iter().flatten().flatten().any(|e| {
-                    let name = e.file_name().to_string_lossy().into_owned();
-                    name.starts_with("deal-") && name.ends_with(".json")
-                });
-                if held {
+            if let Some(dir) = a.records.as_deref() {
+                let held: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .filter(|e| {
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        name.starts_with("deal-") && name.ends_with(".json")
+                    })
+                    .map(|e| e.path())
+                    .collect();
+                if !held.is_empty() && !a.overwrite {
                     bail!("{} holds records already: --overwrite replaces them", dir.display());
+                }
+                // Replaced means all of them: an earlier, longer match's records would
+                // otherwise stay among the new ones.
+                for old in held {
+                    std::fs::remove_file(&old).with_context(|| format!("cannot remove {}", old.display()))?;
                 }
             }
             let report = tournament::run(&rules, &kinds, a.deals, a.seed, a.records.as_deref())?;
-            out!("{}", tournament::text(&report, a.deals));
-            if let Some(out) = a.out {
+            if to_stdout {
+                // `--out -`: standard output holds the JSON report alone.
+                eprint!("{}", tournament::text(&report, a.deals));
+                outln!("{}", tournament::json(&report, &rules, &kinds, a.deals, a.seed));
+            } else {
+                out!("{}", tournament::text(&report, a.deals));
+            }
+            if let Some(out) = a.out.filter(|_| !to_stdout) {
                 write_atomically(&out, &tournament::json(&report, &rules, &kinds, a.deals, a.seed))?;
                 outln!("report written to {}", out.display());
             }
@@ -319,6 +344,11 @@ pub(crate) fn source_name(path: &Path) -> String {
     }
 }
 
+/// `-` as an output path: standard output.
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 /// [`check_output`], and a file that exists is kept unless `overwrite`: it may be a game
 /// saved or a record someone wants (as `play --save` keeps one).
 fn check_new_output(path: &Path, overwrite: bool) -> Result<()> {
@@ -372,7 +402,9 @@ fn write_atomically(path: &Path, text: &str) -> Result<()> {
     }
     // A regular file is replaced whole: a crash never leaves half a record.
     let mut tmp_name = target.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(".tmp-pref");
+    // Named for this process: another run writing the same path, or a file the user named
+    // so, is left alone.
+    tmp_name.push(format!(".tmp-pref-{}", std::process::id()));
     let tmp = target.with_file_name(tmp_name);
     let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &target));
     if written.is_err() {

@@ -37,37 +37,41 @@ pub fn run(rules: &Rules, kinds: &[String], deals: u64, seed: u64, records: Opti
     } else {
         ProgressBar::hidden()
     };
-    let results: Vec<Result<Vec<Board>, String>> = (0..deals)
+    let players = rules.players() as f64;
+    // Each deal is summed (and its records written) as soon as it is played: only its
+    // per-bot means are kept, so a long match takes no more memory than a short one (every
+    // board's record kept to the end took about 1.4 KB a board).
+    let results: Vec<Result<Vec<(String, f64)>, String>> = (0..deals)
         .into_par_iter()
         .map(|d| {
-            let boards: Result<Vec<Board>, String> = seats.iter().map(|s| play_board(rules, seed, d, s)).collect();
+            let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+            for (k, s) in seats.iter().enumerate() {
+                let b: Board = play_board(rules, seed, d, s)?;
+                for (seat, kind) in s.iter().enumerate() {
+                    let e = sums.entry(kind.as_str()).or_default();
+                    e.0 += b.scaled[seat] as f64 / players;
+                    e.1 += 1.0;
+                }
+                if let Some(dir) = records {
+                    let path = dir.join(format!("deal-{d:05}-seating-{k}.json"));
+                    crate::write_atomically(&path, &b.record.to_json()).map_err(|e| format!("{e:#}"))?;
+                }
+            }
             bar.inc(1);
-            boards
+            Ok(sums
+                .into_iter()
+                .map(|(kind, (sum, n))| (kind.to_string(), sum / n))
+                .collect())
         })
         .collect();
     bar.finish_and_clear();
-    let players = rules.players() as f64;
     let mut per_deal: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    let mut count = 0;
-    for (d, boards) in results.into_iter().enumerate() {
-        let boards = boards.map_err(|e| anyhow::anyhow!(e))?;
-        let mut sums: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-        for (k, b) in boards.iter().enumerate() {
-            for (seat, kind) in b.seating.iter().enumerate() {
-                let e = sums.entry(kind.as_str()).or_default();
-                e.0 += b.scaled[seat] as f64 / players;
-                e.1 += 1.0;
-            }
-            if let Some(dir) = records {
-                let path = dir.join(format!("deal-{d:05}-seating-{k}.json"));
-                crate::write_atomically(&path, &b.record.to_json())?;
-            }
-            count += 1;
-        }
-        for (kind, (sum, n)) in sums {
-            per_deal.entry(kind.to_string()).or_default().push(sum / n);
+    for means in results {
+        for (kind, mean) in means.map_err(|e| anyhow::anyhow!(e))? {
+            per_deal.entry(kind).or_default().push(mean);
         }
     }
+    let count = deals as usize * seats.len();
     Ok(Report {
         per_deal,
         boards: count,

@@ -464,4 +464,41 @@ fn outputs_that_exist_are_kept_unless_overwrite() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert!(std::fs::read_to_string(&kept).unwrap().starts_with('{'));
+    // Replaced records are all replaced: an earlier, longer match's boards do not stay.
+    std::fs::write(records.join("deal-00007-seating-0.json"), "an older board").unwrap();
+    let out = pref()
+        .args([
+            "match",
+            "--deals",
+            "1",
+            "--overwrite",
+            "--records",
+            records.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.iter().all(|n| n.starts_with("deal-00000-")), "{names:?}");
+    assert!(!names.is_empty());
+}
+
+#[test]
+fn out_dash_writes_the_record_or_report_alone_on_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["sim", "--hands", "2", "--seed", "3", "--out", "-"][..],
+        &["match", "--deals", "2", "--out", "-"][..],
+    ] {
+        let out = pref().current_dir(dir.path()).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr_of(&out));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("standard output is the JSON alone");
+        assert!(json.is_object(), "{args:?}");
+        assert!(!stderr_of(&out).is_empty(), "the summary goes to standard error");
+        assert!(!dir.path().join("-").exists(), "no file named '-'");
+    }
 }

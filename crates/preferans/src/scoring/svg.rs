@@ -64,11 +64,11 @@ fn to_svg(x: f64, y: f64) -> (f64, f64) {
     (MARGIN + SIZE / 2.0 + x, MARGIN + SIZE / 2.0 - y)
 }
 
-/// Text as SVG character data: markup escaped, control characters (which XML 1.0 does not
-/// allow) left out.
+/// Text as SVG character data: markup escaped, the characters XML 1.0 does not allow
+/// (control characters, U+FFFE and U+FFFF) left out.
 fn esc(s: &str) -> String {
     s.chars()
-        .filter(|c| !c.is_control())
+        .filter(|c| !c.is_control() && !matches!(c, '\u{fffe}' | '\u{ffff}'))
         .collect::<String>()
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -318,12 +318,23 @@ pub fn pulya_svg(sheet: &Scoresheet, rules: &Rules, names: &[String]) -> String 
     s
 }
 
+/// A seat's name on the drawing, cut to [`NAME_CHARS`] characters with "…": a longer one
+/// ran off the canvas and shrank every label that quotes it below reading size.
 fn name(names: &[String], seat: Seat) -> String {
-    names
+    let full = names
         .get(seat as usize)
         .cloned()
-        .unwrap_or_else(|| format!("seat {seat}"))
+        .unwrap_or_else(|| format!("seat {seat}"));
+    if full.chars().count() <= NAME_CHARS {
+        return full;
+    }
+    let mut cut: String = full.chars().take(NAME_CHARS - 1).collect();
+    cut.push('…');
+    cut
 }
+
+/// The most characters of a name the drawing shows.
+const NAME_CHARS: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -341,13 +352,19 @@ mod tests {
             ])
             .unwrap();
         let m = Match::new(rules, 1, 0, Some(1));
-        let names: Vec<String> = ["a<b>&c", "\u{1b}[31mred", "x", "y"].map(String::from).into();
+        let long = "Konstantin Aleksandrovich Gus";
+        let names: Vec<String> = ["a<b>&c", "\u{1b}[31mred\u{fffe}", "x\u{ffff}", long]
+            .map(String::from)
+            .into();
         let svg = pulya_svg(m.sheet(), m.rules(), &names);
         assert!(
-            !svg.chars().any(|c| c.is_control() && c != '\n'),
-            "XML 1.0 has no control characters"
+            !svg.chars()
+                .any(|c| (c.is_control() && c != '\n') || matches!(c, '\u{fffe}' | '\u{ffff}')),
+            "XML 1.0 has no control characters, nor U+FFFE or U+FFFF"
         );
         assert!(svg.contains("a&lt;b&gt;&amp;c") && svg.contains("[31mred"));
+        // A long name is cut short, not drawn off the canvas.
+        assert!(svg.contains(">Konstantin Alek…<") && !svg.contains(long), "{svg}");
         let full = SIZE + 2.0 * MARGIN;
         let small: Vec<&str> = svg.lines().filter(|l| l.contains(r#"class="small""#)).collect();
         assert_eq!(small.len(), 2, "the rules and the legend");
