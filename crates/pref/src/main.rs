@@ -368,6 +368,13 @@ fn check_output(path: &Path) -> Result<()> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    if parent.exists() && !parent.is_dir() {
+        bail!(
+            "cannot write {}: {} is not a directory",
+            path.display(),
+            parent.display()
+        );
+    }
     if !parent.is_dir() {
         bail!(
             "cannot write {}: the directory {} does not exist",

@@ -30,6 +30,9 @@ pub fn run(rules: &Rules, kinds: &[String], deals: u64, seed: u64, records: Opti
     }
     let seats = seatings(kinds);
     if let Some(dir) = records {
+        if dir.exists() && !dir.is_dir() {
+            bail!("--records {}: it is a file, not a directory", dir.display());
+        }
         std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     let bar = if deals >= 20 {

@@ -502,3 +502,26 @@ fn out_dash_writes_the_record_or_report_alone_on_standard_output() {
         assert!(!dir.path().join("-").exists(), "no file named '-'");
     }
 }
+
+#[test]
+fn an_output_under_a_file_says_the_file_is_not_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("exist.json");
+    std::fs::write(&file, "{}").unwrap();
+    let under = file.join("x.json");
+    let runs: [(Vec<&str>, &str); 2] = [
+        (
+            vec!["sim", "--hands", "1", "--out", under.to_str().unwrap()],
+            "is not a directory",
+        ),
+        (
+            vec!["match", "--deals", "1", "--records", file.to_str().unwrap()],
+            "it is a file, not a directory",
+        ),
+    ];
+    for (args, expect) in runs {
+        let out = pref().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr_of(&out).contains(expect), "{args:?}: {}", stderr_of(&out));
+    }
+}
