@@ -54,7 +54,7 @@ async function show(n, deal = false) {
     const bySeat = r.names.map((_, seat) => r.cards.find((h) => h.seat === seat) ?? { seat, out: true });
     $("hands").replaceChildren(...bySeat.map((h) => {
       if (h.out) {
-        return el("div", { class: "seat out", "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) }), el("div", { class: "muted", text: dealerRole(obs, { dealer_plays_allpass_talon: r.dealer_plays_allpass_talon }, false) }));
+        return el("div", { class: "seat out", "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) }), el("div", { class: "muted", text: dealerRole(r.dealer_role, false) }));
       }
       const hv = obs.hands.find((x) => x.holder !== "dummy" && x.holder.seat === h.seat);
       return el("div", { class: "seat" + (obs.to_move === h.seat ? " to-move" : ""), "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) + (obs.dealer === h.seat ? " (dealer)" : "") }),

@@ -180,15 +180,14 @@ export function talonView(obs, view) {
   return [el("span", { class: "talon-line" }, `${label}: `, words.flatMap((w, i) => (i ? [" ", w] : [w])), backs ? `${shown.length ? ", " : ""}${backs} face down` : "")];
 }
 
-// What the four-player dealer, who holds no cards, does this hand (F1, F3): he sits out,
-// may look and whist for both passers, plays both defenders' hands after his whist, or
-// leads the all-pass talon for himself (the rules crate says whether the table's rules have
-// him do so). `you` reads "you"; another seat's box says it of "the dealer".
-export function dealerRole(obs, view, you = true) {
-  const whisted = obs.contract && obs.history.some(([s, a]) => s === obs.dealer && a === "whist");
-  const talonHis = !obs.contract && obs.phase === "play" && view.dealer_plays_allpass_talon;
-  if (obs.phase === "dealer-whist") return you ? "You deal (F1); both defenders passed: you may look at one hand and whist for both (F3)." : "dealer: may look at a passer's hand and whist for both (F3)";
-  if (whisted) return you ? "You deal (F1) and play the defenders' hands for them (F3)." : "dealer: plays both defenders' hands (F3)";
-  if (talonHis) return you ? "You deal (F1) and own the talon: its cards lead the first two tricks for you (F3)." : "dealer: leads the talon's cards for himself (F3)";
-  return you ? "You deal and sit this hand out." : "dealer: sits this hand out";
+// What the four-player dealer, who holds no cards, does this hand (F1, F3), as the rules
+// crate says it (`dealer_role` of the view or the replay). `you` reads "you"; another seat's
+// box says it of "the dealer".
+export function dealerRole(role, you = true) {
+  const texts = {
+    may_look_and_whist: ["You deal (F1); both defenders passed: you may look at one hand and whist for both (F3).", "dealer: may look at a passer's hand and whist for both (F3)"],
+    plays_defenders: ["You deal (F1) and play the defenders' hands for them (F3).", "dealer: plays both defenders' hands (F3)"],
+    leads_talon: ["You deal (F1) and own the talon: its cards lead the first two tricks for you (F3).", "dealer: leads the talon's cards for himself (F3)"],
+  };
+  return (texts[role] ?? ["You deal and sit this hand out.", "dealer: sits this hand out"])[you ? 0 : 1];
 }

@@ -351,12 +351,12 @@ function draw(view) {
   for (const seat of view.seats) {
     const inPlay = obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === seat.seat);
     if (!inPlay && seat.seat !== view.you) {
-      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: dealerRole(obs, view, false) }))]);
+      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: dealerRole(view.dealer_role, false) }))]);
     }
   }
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
   if (seated && !obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you)) {
-    $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: dealerRole(obs, view) }));
+    $("me").append(el("div", { class: "who", text: `${holderName({ seat: view.you }, view.seats, view.you)} · seat ${view.you}` }), el("div", { class: "muted", text: dealerRole(view.dealer_role) }));
     // His own decision (the F3 look and whist) outlines his box; nothing else does.
     $("me").classList.toggle("to-move", obs.to_move === view.you && obs.phase !== "play");
   }

@@ -1,7 +1,7 @@
 //! What `pref play --plain` prints: the table as a seat sees it, the choices, what the bots
 //! did. Only the seat's own observation is read (RULES.md section 7).
 
-use preferans::observation::{Holder, Observation, OfferView, TalonFate};
+use preferans::observation::{DealerRole, Holder, Observation, OfferView, TalonFate};
 use preferans::outcome::WhistCall;
 use preferans::russian::PhaseKind;
 use preferans::{Action, Bid, Match, Seat};
@@ -101,26 +101,21 @@ pub fn sits_out(o: &Observation, me: Seat) -> bool {
     !o.hands.iter().any(|h| h.holder == Holder::Seat(me))
 }
 
-/// What the four-player dealer does this hand (F1, F3), for `me` holding no hand: he sits
-/// out, or plays both defenders' hands after his whist, or leads the all-pass talon for
-/// himself. `None` for a seat that holds a hand.
+/// What the four-player dealer does this hand (the rules crate's [`Observation::dealer_role`],
+/// F1, F3), for `me` holding no hand; `None` for a seat that holds one.
 pub fn dealer_role(m: &Match, o: &Observation, me: Seat) -> Option<&'static str> {
     if !sits_out(o, me) {
         return None;
     }
-    let play = o.phase == PhaseKind::Play;
-    let dealer_whisted = o
-        .history
-        .iter()
-        .any(|(s, a)| *s == o.dealer && *a == Some(Action::Whist));
-    Some(if o.phase == PhaseKind::DealerWhist {
-        "you deal (F1); both defenders passed: look at a hand, whist for both (F3)"
-    } else if play && o.contract.is_some() && dealer_whisted {
-        "you deal (F1) and play the defenders' hands for them (F3)"
-    } else if play && o.contract.is_none() && m.rules().dealer_plays_allpass_talon() {
-        "you deal (F1) and own the talon: its cards lead the first two tricks for you (F3)"
-    } else {
-        "you deal and sit this hand out (F1)"
+    Some(match o.dealer_role(m.rules()) {
+        Some(DealerRole::MayLookAndWhist) => {
+            "you deal (F1); both defenders passed: look at a hand, whist for both (F3)"
+        }
+        Some(DealerRole::PlaysDefenders) => "you deal (F1) and play the defenders' hands for them (F3)",
+        Some(DealerRole::LeadsTalon) => {
+            "you deal (F1) and own the talon: its cards lead the first two tricks for you (F3)"
+        }
+        Some(DealerRole::SitsOut) | None => "you deal and sit this hand out (F1)",
     })
 }
 

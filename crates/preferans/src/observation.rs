@@ -185,7 +185,42 @@ pub enum TalonFate {
     OutOfPlay,
 }
 
+/// What the sitting-out four-player dealer does in the hand (F1, F3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum DealerRole {
+    /// F1: he holds no cards and sits the hand out.
+    SitsOut,
+    /// F3 `dealer_whist_when_both_pass`: both defenders passed; he may look at one of their
+    /// hands and whist for both.
+    MayLookAndWhist,
+    /// F3: he whisted for both passers and plays both defenders' hands.
+    PlaysDefenders,
+    /// F3 `dealer_allpass_talon` with X2's talon leads: he leads the all-pass talon's cards
+    /// to the first two tricks for himself.
+    LeadsTalon,
+}
+
 impl Observation {
+    /// What the four-player dealer does in this hand (F1, F3); `None` with two or three
+    /// players. `rules` are the table's (whether the dealer owns the all-pass talon).
+    pub fn dealer_role(&self, rules: &crate::Rules) -> Option<DealerRole> {
+        if self.players != 4 {
+            return None;
+        }
+        let whisted = self
+            .history
+            .iter()
+            .any(|(s, a)| *s == self.dealer && *a == Some(Action::Whist));
+        Some(match self.phase {
+            PhaseKind::DealerWhist => DealerRole::MayLookAndWhist,
+            PhaseKind::Play if self.contract.is_some() && whisted => DealerRole::PlaysDefenders,
+            PhaseKind::Play if self.contract.is_none() && rules.dealer_plays_allpass_talon() => DealerRole::LeadsTalon,
+            _ => DealerRole::SitsOut,
+        })
+    }
+
     /// Where the talon went: `None` during the auction and the F3 take-or-push choice, and in
     /// an all-pass (its cards lead the first tricks, X2, or stay closed).
     pub fn talon_fate(&self) -> Option<TalonFate> {

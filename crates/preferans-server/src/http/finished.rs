@@ -210,8 +210,8 @@ pub(super) async fn replay(
                 .unwrap_or_else(|| format!("seat {s}"))
         })
     });
-    // F3 with X2's talon leads: the sitting-out dealer leads the all-pass talon himself.
-    let dealer_talon = full.rules().dealer_plays_allpass_talon();
+    // What the four-player dealer does in the hand shown (F1, F3).
+    let dealer_role = hand.observation(Viewer::Spectator).dealer_role(full.rules());
     drop(t);
     let analysis = match to_analyse {
         Some((hand, next)) => crate::analysis::position(hand, next).await,
@@ -232,7 +232,7 @@ pub(super) async fn replay(
         "discard": discard,
         "standing": (0..m.rules().players() as usize).map(|s| settlement.rounded(s)).collect::<Vec<_>>(),
         "names": names,
-        "dealer_plays_allpass_talon": dealer_talon,
+        "dealer_role": dealer_role,
         "analysis": analysis,
     })))
 }

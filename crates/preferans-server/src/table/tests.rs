@@ -385,18 +385,15 @@ fn stored_chat_comes_back_numbered_on_and_without_foreign_seats() {
 
 #[test]
 fn f3_section_3_the_view_carries_the_rule_facts_the_page_words_its_texts_by() {
-    let view = |preset: &str, players: u8, dealer_talon: bool| {
+    use preferans::observation::DealerRole;
+    let view = |preset: &str, players: u8| {
         let mut c = TableConfig::with_bots(players, "random");
         c.preset = preset.into();
-        if dealer_talon {
-            c.options.insert("dealer_allpass_talon".into(), "true".into());
-        }
         let v = Table::new("tf".into(), c, 7, 0).unwrap().view(Viewer::Spectator);
-        (v.dealer_plays_allpass_talon, v.mountain_as_whists)
+        (v.dealer_role, v.mountain_as_whists)
     };
-    assert_eq!(view("sochi", 4, true), (true, false));
-    assert_eq!(view("sochi", 4, false), (false, false));
-    // Rostov: a closed talon (no leads for the dealer) and no mountain.
-    assert_eq!(view("rostov", 4, true), (false, true));
-    assert_eq!(view("leningrad", 3, false), (false, false));
+    // The auction: the four-player dealer sits it out (F1); none with three players.
+    assert_eq!(view("sochi", 4), (Some(DealerRole::SitsOut), false));
+    assert_eq!(view("rostov", 4), (Some(DealerRole::SitsOut), true));
+    assert_eq!(view("leningrad", 3), (None, false));
 }

@@ -68,9 +68,9 @@ pub struct View {
     pub seats: Vec<SeatInfo>,
     /// The rules, in words.
     pub rules: String,
-    /// F3 `dealer_allpass_talon` with X2's talon leads: the sitting-out four-player dealer
-    /// leads the all-pass talon for himself ([`preferans::Rules::dealer_plays_allpass_talon`]).
-    pub dealer_plays_allpass_talon: bool,
+    /// What the four-player dealer does in the hand being played (F1, F3; the rules crate's
+    /// [`preferans::Observation::dealer_role`]); `None` with two or three players.
+    pub dealer_role: Option<preferans::observation::DealerRole>,
     /// Section 3, Rostov: no mountain is kept; its points are written as whists.
     pub mountain_as_whists: bool,
     /// 1-based number of the hand being played (or of the last one, when the game is over).
@@ -181,7 +181,7 @@ impl Table {
             },
             seats: self.seat_infos(),
             rules: self.m.rules().to_string(),
-            dealer_plays_allpass_talon: self.m.rules().dealer_plays_allpass_talon(),
+            dealer_role: self.observation(viewer).and_then(|o| o.dealer_role(self.m.rules())),
             mountain_as_whists: self.m.rules().russian().mountain_per_point
                 == preferans::rules::MountainPerPoint::Rostov,
             hand_number: finished.len() as u32 + u32::from(!self.m.is_over()),

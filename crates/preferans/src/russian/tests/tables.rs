@@ -72,6 +72,9 @@ fn f3_dealer_whists_when_both_pass_a_six_or_seven() {
     assert_eq!(h.phase_kind(), PhaseKind::DealerWhist);
     assert_eq!(h.to_move(), Some(3));
     assert_eq!(legal(&h), vec!["pass", "look 2", "look 0"]);
+    let rules = crate::Rules::sochi().with("players", "4").unwrap();
+    let role = |h: &RussianHand| h.observation(Viewer::Seat(3)).dealer_role(&rules);
+    assert_eq!(role(&h), Some(crate::observation::DealerRole::MayLookAndWhist));
     // F3's refusals say what to do: look first, at a defender, and once.
     assert_eq!(
         refused(&mut h, 3, "whist"),
@@ -98,6 +101,7 @@ fn f3_dealer_whists_when_both_pass_a_six_or_seven() {
         Some(3),
         "the dealer plays both defenders' hands (seat 0 leads)"
     );
+    assert_eq!(role(&h), Some(crate::observation::DealerRole::PlaysDefenders));
     assert!(
         sees(&h, Viewer::Seat(1), 0) && sees(&h, Viewer::Seat(1), 2),
         "laid open (docs/rules.md)"
@@ -154,6 +158,23 @@ fn f3_dealer_owns_the_allpass_talon_and_can_win_with_it() {
     act(&mut h, &["pass", "pass", "pass"]);
     let o = h.observation(Viewer::Seat(0));
     assert_eq!(o.trick[0].by, Holder::Seat(3), "the dealer leads the top talon card");
+    // F3 with X2's leads: he leads the talon for himself; under Rostov's closed talon not.
+    let rules = |preset: &str| {
+        crate::Rules::preset(preset)
+            .unwrap()
+            .with("players", "4")
+            .unwrap()
+            .with("dealer_allpass_talon", "true")
+            .unwrap()
+    };
+    assert_eq!(
+        o.dealer_role(&rules("sochi")),
+        Some(crate::observation::DealerRole::LeadsTalon)
+    );
+    assert_eq!(
+        o.dealer_role(&rules("rostov")),
+        Some(crate::observation::DealerRole::SitsOut)
+    );
     act(&mut h, &["play AS", "play 7S", "play 9H"]);
     assert_eq!(
         h.observation(Viewer::Spectator).dealer_tricks,
