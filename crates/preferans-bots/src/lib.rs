@@ -187,9 +187,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn p3_heuristic_claims_the_rest_with_top_cards_and_the_others_accept() {
-        // Seat 0 (eldest) holds every top card: after the auction he claims all ten tricks.
+    /// Seat 0 (eldest) holds every top card and declares 6♠; one defender whists, closed:
+    /// the hand at the first lead.
+    fn top_cards_hand() -> preferans::RussianHand {
         use preferans::russian::HandConfig;
         use preferans::{Deal, RussianHand};
         let hands = [
@@ -216,6 +216,13 @@ mod tests {
             let seat = h.to_move().unwrap();
             h.apply(seat, a.parse().unwrap()).unwrap();
         }
+        h
+    }
+
+    #[test]
+    fn p3_heuristic_claims_the_rest_with_top_cards_and_the_others_accept() {
+        // Seat 0 (eldest) holds every top card: after the auction he claims all ten tricks.
+        let mut h = top_cards_hand();
         let mut bot = HeuristicBot::new();
         let o = h.observation(Viewer::Seat(0));
         assert_eq!(bot.choose(&o), Some(preferans::Action::Offer(10)));
@@ -236,32 +243,8 @@ mod tests {
     fn p3_heuristic_does_not_claim_again_once_refused() {
         // The same hand as above, but the defence refuses the claim: the declarer plays it
         // out and does not put the offer again at each trick.
-        use preferans::russian::HandConfig;
-        use preferans::{Action, Deal, RussianHand};
-        let hands = [
-            "AS KS QS JS TS 9S 8S AC KC QC",
-            "7S JC TC 9C 8C 7C AD KD QD JD",
-            "TD 9D 8D 7D AH KH QH JH TH 9H",
-        ];
-        let deal = Deal::new(
-            hands.map(|h| h.parse().unwrap()),
-            ["8H".parse().unwrap(), "7H".parse().unwrap()],
-        )
-        .unwrap();
-        let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), 2, deal, None);
-        for a in [
-            "bid 6S",
-            "pass",
-            "pass",
-            "discard 8H 7H",
-            "declare 6S",
-            "whist",
-            "pass",
-            "closed",
-        ] {
-            let seat = h.to_move().unwrap();
-            h.apply(seat, a.parse().unwrap()).unwrap();
-        }
+        use preferans::Action;
+        let mut h = top_cards_hand();
         let mut bot = HeuristicBot::new();
         h.apply(0, Action::Offer(10)).unwrap();
         while h.to_move() != Some(0) {
