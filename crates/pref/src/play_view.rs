@@ -123,8 +123,8 @@ pub fn dealer_role(m: &Match, o: &Observation, me: Seat) -> Option<&'static str>
 /// sits it out is not told to take few tricks.
 pub fn allpass_line(m: &Match, o: &Observation, me: Seat) -> String {
     let times = allpass_times(m);
-    let talon_for_me = m.rules().dealer_plays_allpass_talon();
-    if sits_out(o, me) && !talon_for_me {
+    let leads_talon = o.dealer_role(m.rules()) == Some(DealerRole::LeadsTalon);
+    if sits_out(o, me) && !leads_talon {
         format!("all-pass{times}: the players take as few tricks as they can")
     } else {
         format!("all-pass{times}: take as few tricks as you can")
@@ -228,8 +228,7 @@ pub fn opening_note(m: &Match, bid: impl Fn(Bid) -> String) -> Option<String> {
 /// What a call does, for the decisions whose words say little by themselves.
 pub fn decision_note(m: &Match, o: &Observation) -> &'static str {
     let legal = |a: Action| o.legal_actions.contains(&a);
-    let rostov = m.rules().russian().mountain_per_point == preferans::rules::MountainPerPoint::Rostov;
-    if legal(Action::PushTalon) && rostov {
+    if legal(Action::PushTalon) && m.rules().mountain_as_whists() {
         // Section 3: Rostov keeps no mountain; its point is 5 whists from each other player.
         "  take: the talon into your hand, then discard two; push: it goes to the dealer (his mountain point: 5 whists on him from each other player) and you play your ten cards (F3)\n"
     } else if legal(Action::PushTalon) {

@@ -33,8 +33,7 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
         let _ = writeln!(out, "Seat {s} ({}):", name(names, s));
         let _ = writeln!(out, "  pool      {}", sheet.running(Section::Pool(s)));
         // Section 3: Rostov keeps no mountain (its points are whists), so no row of zeros.
-        let rostov = m.rules().russian().mountain_per_point == preferans::rules::MountainPerPoint::Rostov;
-        if !(rostov && sheet.totals().mountain[usize::from(s)] == 0) {
+        if !(m.rules().mountain_as_whists() && sheet.totals().mountain[usize::from(s)] == 0) {
             let _ = writeln!(out, "  mountain  {}", sheet.running(Section::Mountain(s)));
         }
         for on in (0..players).filter(|o| *o != s) {

@@ -147,6 +147,7 @@ impl Table {
     /// spectator view.
     pub fn view(&self, viewer: Viewer) -> View {
         let viewer = viewer.filter_seat(|s| (s as usize) < self.seats.len());
+        let observation = self.observation(viewer);
         let finished = self.m.finished_hands();
         let last_hand = finished.last().and_then(|h| {
             let outcome = preferans::HandState::outcome(h)?;
@@ -181,11 +182,10 @@ impl Table {
             },
             seats: self.seat_infos(),
             rules: self.m.rules().to_string(),
-            dealer_role: self.observation(viewer).and_then(|o| o.dealer_role(self.m.rules())),
-            mountain_as_whists: self.m.rules().russian().mountain_per_point
-                == preferans::rules::MountainPerPoint::Rostov,
+            dealer_role: observation.as_ref().and_then(|o| o.dealer_role(self.m.rules())),
+            mountain_as_whists: self.m.rules().mountain_as_whists(),
             hand_number: finished.len() as u32 + u32::from(!self.m.is_over()),
-            observation: self.observation(viewer),
+            observation,
             last_hand,
             log,
             standing: self.standing(),

@@ -269,6 +269,12 @@ impl Rules {
         &self.russian
     }
 
+    /// Section 3, Rostov: no mountain is kept; each of its points is written as 5 whists by
+    /// every other player.
+    pub fn mountain_as_whists(&self) -> bool {
+        self.russian.mountain_per_point == MountainPerPoint::Rostov
+    }
+
     /// F3 `dealer_allpass_talon` with X2's talon leads: the sitting-out four-player dealer
     /// leads the talon's cards to an all-pass's first two tricks and may take them. With a
     /// closed talon (Rostov) the option is a pool point instead, and he takes no tricks.
