@@ -139,10 +139,10 @@ pub(crate) struct SimArgs {
     pub(crate) rules: RulesArgs,
     /// Number of hands to play (1 to 100,000); without it, the whole match to its end (S9),
     /// or to 100,000 hands if it has not ended by then.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
     pub(crate) hands: Option<u32>,
     /// Seed of the deals and the bots (the same seed gives the same game on any machine).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Seat of the first dealer.
     #[arg(long, default_value_t = 0)]
@@ -165,10 +165,10 @@ pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) rules: RulesArgs,
     /// Number of hands to play (1 to 100,000); without it, the whole game to its end (S9).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=i64::from(sim::MAX_HANDS)))]
     pub(crate) hands: Option<u32>,
     /// Seed of the deals and the bots.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Your seat.
     #[arg(long, default_value_t = 0)]
@@ -213,10 +213,10 @@ pub(crate) struct MatchArgs {
     #[arg(long)]
     pub(crate) bots: Option<String>,
     /// Number of deals (1 to 1,000,000).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub(crate) deals: u64,
     /// Seed of the deals and the bots.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Write the JSON report here (- for standard output, the table then going to standard
     /// error).

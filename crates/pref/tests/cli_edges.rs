@@ -525,3 +525,16 @@ fn an_output_under_a_file_says_the_file_is_not_a_directory() {
         assert!(stderr_of(&out).contains(expect), "{args:?}: {}", stderr_of(&out));
     }
 }
+
+#[test]
+fn a_negative_number_is_an_invalid_value_not_an_unknown_argument() {
+    for (args, expect) in [
+        (["sim", "--seed", "-1"], "invalid value '-1' for '--seed"),
+        (["sim", "--hands", "-5"], "invalid value '-5' for '--hands"),
+        (["match", "--deals", "-1"], "invalid value '-1' for '--deals"),
+    ] {
+        let out = pref().args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr_of(&out).contains(expect), "{args:?}: {}", stderr_of(&out));
+    }
+}
