@@ -167,8 +167,9 @@ export function choiceButtons(obs, act, view) {
 export function talonView(obs, view) {
   const backs = obs.talon.length && obs.declarer != null ? 0 : obs.talon_size;
   if (!obs.talon.length && !backs) return [];
-  const taken = obs.declarer != null && obs.talon.length && !["auction", "talon-choice"].includes(obs.phase);
-  const pushed = obs.history.some(([, a]) => a === "push");
+  // Where it went is the rules crate's (the view's `talon_fate`).
+  const taken = view.talon_fate === "declarer" && obs.talon.length;
+  const pushed = view.talon_fate === "dealer";
   // X2: in an all-pass a talon card leading the trick now is shown in the trick only (led as
   // the talon's, or as the F3 dealer's); those of completed tricks have each led one.
   const leadingNow = obs.declarer == null ? obs.talon.filter((c) => obs.trick.some((tc) => tc.card === c)) : [];

@@ -176,6 +176,8 @@ pub struct Observation {
 
 /// Where the talon's cards went, once the auction decided it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TalonFate {
     /// The declarer took them (T1; misère too).
     Declarer,

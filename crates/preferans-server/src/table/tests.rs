@@ -390,6 +390,8 @@ fn f3_section_3_the_view_carries_the_rule_facts_the_page_words_its_texts_by() {
         let mut c = TableConfig::with_bots(players, "random");
         c.preset = preset.into();
         let v = Table::new("tf".into(), c, 7, 0).unwrap().view(Viewer::Spectator);
+        // The auction: where the talon goes is not decided yet.
+        assert_eq!(v.talon_fate, None);
         (v.dealer_role, v.mountain_as_whists)
     };
     // The auction: the four-player dealer sits it out (F1); none with three players.

@@ -71,6 +71,10 @@ pub struct View {
     /// What the four-player dealer does in the hand being played (F1, F3; the rules crate's
     /// [`preferans::Observation::dealer_role`]); `None` with two or three players.
     pub dealer_role: Option<preferans::observation::DealerRole>,
+    /// Where the talon went in the hand being played (the rules crate's
+    /// [`preferans::Observation::talon_fate`]): `None` before the auction decides it and in an
+    /// all-pass.
+    pub talon_fate: Option<preferans::observation::TalonFate>,
     /// Section 3, Rostov: no mountain is kept; its points are written as whists.
     pub mountain_as_whists: bool,
     /// 1-based number of the hand being played (or of the last one, when the game is over).
@@ -183,6 +187,7 @@ impl Table {
             seats: self.seat_infos(),
             rules: self.m.rules().to_string(),
             dealer_role: observation.as_ref().and_then(|o| o.dealer_role(self.m.rules())),
+            talon_fate: observation.as_ref().and_then(Observation::talon_fate),
             mountain_as_whists: self.m.rules().mountain_as_whists(),
             hand_number: finished.len() as u32 + u32::from(!self.m.is_over()),
             observation,
