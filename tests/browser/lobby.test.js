@@ -31,6 +31,10 @@ test("the lobby fits a phone and takes options from its list, one with commas", 
   await page.waitForSelector(`#tables a[data-table="${id}"]`);
   const list = await page.evaluate(() => { const p = document.querySelector("#tables").closest(".panel"); return [p.scrollWidth, p.clientWidth]; });
   assert.ok(list[0] <= list[1], `the list fits (${list})`);
+  // Its rows are lines the width of the phone, not columns of a few letters that broke
+  // "leningrad" and the table's id inside words.
+  const cell = await page.locator(`#tables tr:has(a[data-table="${id}"]) td:nth-child(3)`).evaluate((td) => td.getBoundingClientRect().width);
+  assert.ok(cell >= 200, `the rules line is ${cell} px wide`);
 });
 
 test("the lobby's option list shows the chosen rules' values and keeps a change across presets", async () => {

@@ -129,6 +129,8 @@ impl RulesArgs {
         }
         // All at once: options that need each other may come in any order.
         rules.set_many(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
+        // A new game: an option that would change nothing is refused, not ignored unsaid.
+        rules.check_all_options_matter()?;
         Ok(rules)
     }
 }

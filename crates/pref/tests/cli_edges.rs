@@ -31,6 +31,17 @@ fn options_that_need_each_other_come_in_any_order_and_their_records_replay() {
         let out = pref().arg("replay").arg(&file).output().unwrap();
         assert!(out.status.success(), "{order:?}: {}", stderr_of(&out));
     }
+    // X3: a cap without a progression would change nothing: refused, naming it.
+    let out = pref()
+        .args(["sim", "--hands", "1", "-o", "allpass_progression_cap=4"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr_of(&out).contains("allpass_progression_cap has no effect without allpass_progression"),
+        "{}",
+        stderr_of(&out)
+    );
     let out = pref()
         .args(["sim", "--hands", "1", "-o", "players=4"])
         .output()

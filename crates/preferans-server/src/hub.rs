@@ -392,6 +392,12 @@ impl Hub {
                 "the table name holds an invisible character".into(),
             )));
         }
+        // A new table: an option that would change nothing is refused, not ignored unsaid
+        // (stored tables load without this check).
+        config
+            .build_rules()?
+            .check_all_options_matter()
+            .map_err(|e| HubError::Config(ConfigError(e.to_string())))?;
         let mut table = Table::new(id.clone(), config, seed, now_ms())?;
         table.away_before_bot_ms = self.away_before_bot_ms();
         // The configuration as the table understood it (an empty password is none).

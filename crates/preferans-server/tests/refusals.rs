@@ -150,6 +150,11 @@ async fn the_seats_decide_the_players_and_options_come_in_any_order() {
         entry["rules"].as_str().unwrap().contains("allpass_cycle=true"),
         "{entry}"
     );
+    // X3: a cap without a progression would change nothing: refused, naming it.
+    let config = json!({"seats": humans(3), "options": {"allpass_progression_cap": "3"}});
+    let (status, v) = post(server.addr, "/api/tables", config).await;
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("allpass_progression_cap has no effect"), "{v}");
 }
 
 #[tokio::test]

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::error::RulesError;
 
 mod catalogue;
+mod checks;
 
 pub use catalogue::{OptionInfo, PresetInfo, PRESETS, RUSSIAN_OPTIONS};
 
@@ -525,32 +526,6 @@ impl Rules {
                 (base.get(i.name).as_deref() != Some(v.as_str())).then_some((i.name, v))
             })
             .collect()
-    }
-
-    /// Checks that the options agree with each other.
-    ///
-    /// # Errors
-    /// [`RulesError::Inconsistent`] naming the contradiction.
-    pub fn validate(&self) -> Result<(), RulesError> {
-        let o = &self.russian;
-        let dealer_opts =
-            o.dealer_whist_when_both_pass || o.dealer_allpass_talon || o.talon_push || o.dealer_talon_bonus;
-        if dealer_opts && self.players != 4 {
-            return Err(RulesError::Inconsistent(
-                "the dealer options (F3) need players=4, where the dealer sits out".into(),
-            ));
-        }
-        if o.allpass_cycle && o.allpass_progression_cap.is_none() {
-            return Err(RulesError::Inconsistent(
-                "allpass_cycle needs allpass_progression_cap".into(),
-            ));
-        }
-        // S9: a pool total is what ends the game only with end=pool_sum; elsewhere it would
-        // be silently ignored.
-        if o.pool_total.is_some() && o.end != End::PoolSum {
-            return Err(RulesError::Inconsistent("pool_total needs end=pool_sum".into()));
-        }
-        Ok(())
     }
 }
 

@@ -101,3 +101,61 @@ fn f3_x2_the_dealer_plays_the_allpass_talon_only_with_four_players_and_talon_lea
         .unwrap()
         .dealer_plays_allpass_talon());
 }
+
+#[test]
+fn x3_s6_an_allpass_option_without_effect_is_refused_for_a_new_game_only() {
+    let with = |opts: &[(&str, &str)]| {
+        let mut r = Rules::sochi();
+        r.set_many(opts.iter().copied()).unwrap();
+        r
+    };
+    // Without a progression (and, for the series and the cycle, without A6's exit), these
+    // change nothing: the game says so, naming the option.
+    for (opts, name) in [
+        (&[("allpass_progression_cap", "3")][..], "allpass_progression_cap"),
+        (
+            &[("allpass_zero_trick_pool_scales", "true")][..],
+            "allpass_zero_trick_pool_scales",
+        ),
+        (
+            &[("allpass_reset_on_failed_contract", "false")][..],
+            "allpass_reset_on_failed_contract",
+        ),
+        (
+            &[("allpass_progression_cap", "3"), ("allpass_cycle", "true")][..],
+            "allpass_cycle",
+        ),
+        (
+            &[("allpass_progression_cap", "3"), ("allpass_exit", "7")][..],
+            "allpass_progression_cap",
+        ),
+    ] {
+        let r = with(opts);
+        assert!(r.validate().is_ok(), "{opts:?}: a stored game with them still loads");
+        let e = r.check_all_options_matter().unwrap_err();
+        assert!(
+            matches!(&e, RulesError::Inconsistent(m) if m.starts_with(name)),
+            "{opts:?}: {e}"
+        );
+    }
+    // Where they act, they are taken: a progression, or A6's exit counted in cycles.
+    for opts in [
+        &[("allpass_progression", "arithmetic"), ("allpass_progression_cap", "3")][..],
+        &[
+            ("allpass_progression", "geometric"),
+            ("allpass_zero_trick_pool_scales", "true"),
+        ][..],
+        &[("allpass_exit", "7"), ("allpass_reset_on_failed_contract", "false")][..],
+        &[
+            ("allpass_exit", "7"),
+            ("allpass_progression_cap", "2"),
+            ("allpass_cycle", "true"),
+        ][..],
+    ] {
+        assert!(with(opts).check_all_options_matter().is_ok(), "{opts:?}");
+    }
+    for p in PRESETS {
+        let r = Rules::preset(p.name).unwrap();
+        assert!(r.check_all_options_matter().is_ok(), "{}", p.name);
+    }
+}
