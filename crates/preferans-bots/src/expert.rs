@@ -94,6 +94,9 @@ pub struct CardScores {
     pub want_high: bool,
     /// Whose tricks are counted.
     pub objective: Objective,
+    /// Every hidden card was out of play (the declarer against open hands): the counts are
+    /// one exact double-dummy solve, not an average over sampled deals.
+    pub exact: bool,
 }
 
 /// What a seat knows about the card play, in hand positions.
@@ -399,6 +402,7 @@ impl ExpertBot {
             cards,
             want_high,
             objective,
+            exact: complete,
         })
     }
 }

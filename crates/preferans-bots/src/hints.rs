@@ -255,7 +255,11 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                     .map(|(c, v)| Hint {
                         action: Action::Play(*c),
                         value: if scores.want_high { *v } else { -*v },
-                        reason: format!("{v:.1} {whose} on average (double-dummy over sampled deals)"),
+                        reason: if scores.exact {
+                            format!("{whose}: {v:.0} (every card known: exact double-dummy)")
+                        } else {
+                            format!("{v:.1} {whose} on average (double-dummy over sampled deals)")
+                        },
                     })
                     .collect()
             }
@@ -459,6 +463,36 @@ mod tests {
                 _ => panic!("no discard after a misère bid: {:?}", o.phase),
             };
         }
+    }
+
+    #[test]
+    fn w7_the_misere_declarer_against_open_hands_is_told_exact_counts() {
+        // Once the defenders' hands are open (W7) the declarer knows every card: his card
+        // hints are one exact solve, and say so (a review saw "on average over sampled deals").
+        let mut expert = ExpertBot::new(2, 8);
+        let mut bot = HeuristicBot::new();
+        let mut m = Match::new(Rules::sochi(), 3, 0, Some(1));
+        let declarer = m.current_hand().unwrap().to_move().unwrap();
+        m.apply(declarer, Action::Bid(Bid::Misere)).unwrap();
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let o = h.observation(Viewer::Seat(seat));
+            let cards = o.legal_actions.iter().filter(|a| matches!(a, Action::Play(_))).count();
+            if seat == declarer && o.phase == PhaseKind::Play && o.tricks_done >= 1 && cards >= 2 {
+                let hs = hints(&o, &mut expert);
+                let plays = hs.iter().filter(|h| matches!(h.action, Action::Play(_)));
+                assert!(plays.clone().count() >= 2, "{hs:?}");
+                assert!(plays.clone().all(|h| h.reason.contains("exact double-dummy")), "{hs:?}");
+                return;
+            }
+            let a = if o.phase == PhaseKind::Auction {
+                Action::Pass
+            } else {
+                bot.choose(&o).unwrap()
+            };
+            m.apply(seat, a).unwrap();
+        }
+        panic!("the declarer never had two cards to choose from after the first trick");
     }
 
     #[test]

@@ -97,6 +97,8 @@ pub struct App {
     adviser: ExpertBot,
     /// Set when the user quits.
     pub quit: bool,
+    /// `q` was typed once in a game that is not saved: the next `q` leaves.
+    quit_asked: bool,
     /// Whether a finished hand waits for a key before the next one goes on (on by default).
     pub pause_between_hands: bool,
     /// The sheet, the review or the help was opened from the pause after a hand: closing it
@@ -141,6 +143,7 @@ impl App {
             save,
             adviser,
             quit: false,
+            quit_asked: false,
             pause_between_hands: true,
             from_hand_over: false,
             too_small: std::cell::Cell::new(false),
@@ -435,8 +438,17 @@ impl App {
                 }
             }
             // The plain game's word for leaving works here too (as Ctrl-C does).
+            // A game that is not saved is lost on leaving: the first q asks, the second leaves.
             KeyCode::Enter if matches!(self.input.trim().to_lowercase().as_str(), "quit" | "exit" | "q") => {
-                self.quit = true;
+                self.input.clear();
+                if self.save.is_some() || self.quit_asked {
+                    self.quit = true;
+                } else {
+                    self.quit_asked = true;
+                    self.message = "leave the game? It is not saved (start with --save FILE to keep one): \
+                                    q and Enter again leaves, anything else plays on"
+                        .into();
+                }
             }
             KeyCode::Enter if self.human_to_move() => {
                 let action = if self.input.trim().is_empty() {
@@ -446,6 +458,7 @@ impl App {
                 };
                 match action {
                     Some(a) => {
+                        self.quit_asked = false;
                         self.message.clear();
                         self.input.clear();
                         // The log follows the game again, and the table is back in view.

@@ -42,8 +42,15 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
              table's place, PgDn the table",
         ),
         ("Esc", "clear what you typed and the message / close this"),
-        ("Enter", "after a hand: the next hand (the result stays until then)"),
-        ("Ctrl-C", "quit (saved with --save); q or Esc once the game is over"),
+        (
+            "Enter",
+            "after a hand: the next hand (Space or Esc too; the result stays in the log)",
+        ),
+        (
+            "Ctrl-C",
+            "quit (saved with --save); q or Esc once the game is over; q and Enter \
+                    during it (asked twice when the game is not saved)",
+        ),
     ];
     // Wrapped to the screen (60 columns at the least).
     let w = area.width.min(72);
@@ -99,16 +106,29 @@ pub(super) fn draw_sheet(f: &mut Frame, app: &App, area: Rect, title: &str) {
         ));
         let t = sheet.totals();
         let others: Vec<Seat> = (0..players).filter(|o| *o != s).collect();
-        let whists: Vec<String> = others
-            .iter()
-            .map(|&on| format!("on {}: {}", app.names[on as usize], t.whists[s as usize][on as usize]))
-            .collect();
-        let sums = wrapped(&format!(
-            "  pool {}   mountain {}   whists {}",
-            t.pool[s as usize],
-            t.mountain[s as usize],
-            whists.join(", ")
-        ));
+        let whists = others.iter().enumerate().map(|(i, &on)| {
+            let head = if i == 0 { "whists on" } else { "on" };
+            let n = t.whists[s as usize][on as usize];
+            vec![Span::raw(format!("{head} {}: {n}", app.names[on as usize]))]
+        });
+        // Laid out as the steps below (a long row keeps its indent: wrapping the line as text
+        // lost it, four players' row read as one with the name above).
+        let sums = super::view::lay_out(
+            vec![Span::raw("")],
+            [
+                vec![Span::raw(format!("pool {}", t.pool[s as usize]))],
+                vec![Span::raw(format!(" mountain {}", t.mountain[s as usize]))],
+            ]
+            .into_iter()
+            .chain(whists.enumerate().map(|(i, mut g)| {
+                if i == 0 {
+                    g.insert(0, Span::raw(" "));
+                }
+                g
+            })),
+            4,
+            inner,
+        );
         let mut steps = vec![
             format!("pool {}", history(sheet.running(Section::Pool(s)))),
             format!("mountain {}", history(sheet.running(Section::Mountain(s)))),
@@ -223,6 +243,7 @@ pub(super) fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferan
     let inner = usize::from(w.saturating_sub(2));
     let room = usize::from(area.height.saturating_sub(2));
     let mut lines: Vec<Line> = Vec::new();
+    let mut shown = 0;
     for (i, h) in hints.iter().take(8).enumerate() {
         // The reason wraps under itself: `1. whist        +44.8 whists on …`.
         let head = format!("{}. {:<12} ", i + 1, action_text(h.action, app.ascii));
@@ -242,11 +263,18 @@ pub(super) fn draw_hints(f: &mut Frame, app: &App, area: Rect, hints: &[preferan
             break;
         }
         lines.extend(rows.into_iter().map(Line::from));
+        shown += 1;
     }
+    // The best ones only: the title says how many of how many (27 bids do not fit).
+    let title = if shown < hints.len() {
+        format!(" hints · the best {shown} of {} ", hints.len())
+    } else {
+        " hints ".to_string()
+    };
     let r = centered(area, w, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" hints ")),
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         r,
     );
 }

@@ -204,11 +204,18 @@ pub(super) fn trick_text(app: &App, cards: &[preferans::observation::TrickCard])
 
 /// The log: every hand's summary and the current hand's calls (card plays are on the table),
 /// newest at the bottom.
-fn log_texts(app: &App, o: &Observation) -> Vec<String> {
-    let mut texts: Vec<String> = app.log.clone();
+pub(super) fn log_texts(app: &App, o: &Observation) -> Vec<String> {
+    // During the pause after a hand, `o` is that hand as it ended: its calls go under its own
+    // number, and its summary (already in the log) after them.
+    let (number, summary) = if app.paused() {
+        (app.m.finished_hands().len(), app.log.last().cloned())
+    } else {
+        (app.m.finished_hands().len() + 1, None)
+    };
+    let older = app.log.len() - usize::from(summary.is_some());
+    let mut texts: Vec<String> = app.log[..older].to_vec();
     texts.push(format!(
-        "hand {} — dealer {}",
-        app.m.finished_hands().len() + 1,
+        "hand {number} — dealer {}",
         holder_name(app, Holder::Seat(o.dealer))
     ));
     for (i, (seat, a)) in o.history.iter().enumerate() {
@@ -230,6 +237,7 @@ fn log_texts(app: &App, o: &Observation) -> Vec<String> {
         };
         texts.push(format!("{}: {text}", holder_name(app, Holder::Seat(*seat))));
     }
+    texts.extend(summary);
     texts
 }
 

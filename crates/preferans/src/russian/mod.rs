@@ -424,7 +424,7 @@ impl RussianHand {
                 "no offer possible now: offers need a contract with at most one whister, at most one per seat and trick, and at most the remaining tricks (P3)".into()
             }
             (Phase::Auction, Bid(_)) => "the bid is not allowed: bid higher than the highest bid, hold only as A3 allows, misère only as a first bid (A2–A6)".into(),
-            (Phase::Discard, Discard(..)) => "both cards must be in the declarer's hand (T1)".into(),
+            (Phase::Discard, Discard(..)) => "both cards must be among your twelve: your hand and the talon (T1)".into(),
             (Phase::Declare, Declare(_)) => "the contract must be at least the highest bid; misère only by the misère bidder (T2)".into(),
             (Phase::Whist(_), HalfWhist) if self.hussar() => "no half-whist with two players: whist or pass (H1)".into(),
             (Phase::Whist(_), HalfWhist) => "half-whist only by the second defender after a pass, against 6 or 7 (W2)".into(),

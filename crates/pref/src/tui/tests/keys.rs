@@ -236,7 +236,7 @@ fn the_help_fits_the_smallest_screen() {
         assert!(s.contains(word), "{word}\n{s}");
     }
     // The last row, the end of the Ctrl-C line, is inside the box (not cut by its border).
-    assert!(s.lines().any(|l| l.replace(' ', "").contains("│over│")), "{s}");
+    assert!(s.lines().any(|l| l.replace(' ', "").contains("saved)│")), "{s}");
 }
 
 #[test]
@@ -257,6 +257,8 @@ fn typed_quit_leaves_and_a_long_paste_is_refused_in_short() {
         key(&mut a, KeyCode::Char(c));
     }
     key(&mut a, KeyCode::Enter);
+    assert!(!a.quit && a.message.contains("not saved"), "an unsaved game asks first");
+    type_text(&mut a, "quit");
     assert!(a.quit, "typed quit leaves, as in the plain game");
 }
 
@@ -339,4 +341,41 @@ fn w2_a_whist_is_never_one_stray_enter_away() {
     });
     let shown = super::super::shown_choices(&a.observation().unwrap());
     assert_eq!(shown[a.selected], Action::Pass, "{shown:?}");
+}
+
+#[test]
+fn the_paused_hand_keeps_its_own_number_in_the_log_and_its_summary_last() {
+    // A review saw the finished hand's calls under "hand 2 — dealer <hand 1's dealer>".
+    let mut a = app(4, 3, 3);
+    a.pause_between_hands = true;
+    until_first_hand_ends(&mut a);
+    let texts = super::super::view::log_texts(&a, &a.shown_observation().unwrap());
+    let heading = texts
+        .iter()
+        .position(|t| t.starts_with("hand 1 — dealer"))
+        .expect("hand 1's heading");
+    assert!(texts.iter().all(|t| !t.starts_with("hand 2 — ")), "{texts:?}");
+    assert!(
+        texts.last().unwrap().starts_with("hand 1: "),
+        "the summary last: {texts:?}"
+    );
+    assert!(heading + 1 < texts.len() - 1, "the hand's calls between: {texts:?}");
+    // Going on: the summary stays, and the next hand has its heading under it.
+    key(&mut a, KeyCode::Enter);
+    let texts = super::super::view::log_texts(&a, &a.observation().unwrap());
+    assert!(
+        texts[0].starts_with("hand 1: ") && texts[1].starts_with("hand 2 — dealer"),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn q_during_an_unsaved_game_asks_before_leaving() {
+    let mut a = no_pause(app(4, 3, 3));
+    bots_until_user(&mut a);
+    type_text(&mut a, "q");
+    assert!(!a.quit, "the first q asks");
+    assert!(a.message.contains("not saved"), "{}", a.message);
+    type_text(&mut a, "q");
+    assert!(a.quit, "the second leaves");
 }
