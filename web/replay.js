@@ -52,14 +52,20 @@ async function show(n, deal = false) {
     // Each player keeps his place from hand to hand: in seat order, whoever is eldest; the
     // four-player dealer, who sits the hand out (F1), keeps his too.
     const bySeat = r.names.map((_, seat) => r.cards.find((h) => h.seat === seat) ?? { seat, out: true });
+    // The Hussar dummy's hand (H1), after the seats: every card of a finished game is public.
+    const dummy = r.cards.find((h) => h.dummy);
+    const dummyTricks = obs.hands.find((x) => x.holder === "dummy")?.tricks ?? 0;
+    const dummyToPlay = obs.to_play !== null && obs.to_play !== undefined && obs.hands[obs.to_play]?.holder === "dummy";
+    const dummyBox = dummy ? [el("div", { class: "seat" + (dummyToPlay ? " to-move" : ""), "data-dummy": "" }, el("div", { class: "who", text: "dummy" }),
+      el("div", { text: `tricks: ${dummyTricks}` }), el("div", {}, dummy.cards === "-" ? [] : dummy.cards.split(" ").map((c) => cardEl(c, { small: true }))))] : [];
     $("hands").replaceChildren(...bySeat.map((h) => {
       if (h.out) {
         return el("div", { class: "seat out", "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) }), el("div", { class: "muted", text: dealerRole(r.dealer_role, false) }));
       }
       const hv = obs.hands.find((x) => x.holder !== "dummy" && x.holder.seat === h.seat);
-      return el("div", { class: "seat" + (obs.to_move === h.seat ? " to-move" : ""), "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) + (obs.dealer === h.seat ? " (dealer)" : "") }),
+      return el("div", { class: "seat" + (obs.to_move === h.seat && !dummyToPlay ? " to-move" : ""), "data-seat": h.seat }, el("div", { class: "who", text: holderName({ seat: h.seat }, seats, null) + (obs.dealer === h.seat ? " (dealer)" : "") }),
         el("div", { text: `tricks: ${hv ? hv.tricks : 0}` }), el("div", {}, h.cards === "-" ? [] : h.cards.split(" ").map((c) => cardEl(c, { small: true }))));
-    }));
+    }), ...dummyBox);
     $("contract").textContent = contractText(obs, seats, null);
     // Every card of a finished game is public: the discard is named.
     const calls = callsText(obs, seats, null).replace(": discards", r.discard ? `: discards ${r.discard.map(cardLabel).join(" ")}` : ": discards");

@@ -249,6 +249,19 @@ test("a four-player replay keeps every seat's place, the dealer's box saying he 
   assert.notEqual(await page.locator("#hands .seat.out").getAttribute("data-seat"), outFirst, "the deal moves on");
 });
 
+test("a Hussar replay shows the dummy's hand beside the two players (H1: every card of a finished game)", async () => {
+  const bots = [1, 2].map(() => ({ kind: "bot", level: "random" }));
+  const { id } = await (await post("/api/tables", { name: "hussar", seats: bots, hand_limit: 1, seed: 5 })).json();
+  await watchUntilFinished(id);
+  const page = await browser.newPage();
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step").textContent));
+  const dummy = page.locator("#hands .seat[data-dummy]");
+  assert.match(await dummy.innerText(), /dummy/);
+  assert.equal(await dummy.locator(".card").count(), 10, "the dummy's ten cards");
+  assert.equal(await page.locator("#hands .seat[data-seat]").count(), 2);
+});
+
 test("a private table opens to its password: watching, its sheet, its record and its replay", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "friends only", seats: bots, hand_limit: 1, password: "sesame ✓" })).json();

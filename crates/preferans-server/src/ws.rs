@@ -26,7 +26,7 @@ const MESSAGE_BURST: NonZeroU32 = NonZeroU32::new(100).unwrap();
 /// How long a connection being closed still reads (and drops) what its client sends.
 const CLOSE_DRAIN: std::time::Duration = std::time::Duration::from_secs(1);
 /// The longest error text sent back: a parser's error may quote the whole message.
-const ERROR_CHARS: usize = 120;
+const ERROR_CHARS: usize = 240;
 /// The longest a message may wait to be sent before its connection is dropped.
 const SEND_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 /// Refused messages in a row after which the connection is closed.
@@ -305,12 +305,8 @@ async fn handle(
             }
             let action: Action = match action.parse() {
                 Ok(a) => a,
-                Err(e) => {
-                    let shown = shortened(&action, 40);
-                    // The parser's reason may quote the whole text again.
-                    let why = shortened(&e.to_string(), ERROR_CHARS);
-                    return Some(ServerMsg::error(format!("'{shown}' is not an action: {why}")));
-                }
+                // The parser's refusal quotes the text (in short) and says why.
+                Err(e) => return Some(ServerMsg::error(shortened(&e.to_string(), ERROR_CHARS))),
             };
             let table = j.table.clone();
             match hub.act_as(&table, &token, action, after).await {

@@ -154,7 +154,18 @@ async fn hussar_and_four_player_tables_play_to_their_end() {
                 &format!("/api/tables/{id}/replay?step={step}&analysis=true"),
             )
             .await;
-            let a = &serde_json::from_str::<Value>(&body).unwrap()["analysis"];
+            let r = serde_json::from_str::<Value>(&body).unwrap();
+            // Every card of a finished game is public: the Hussar dummy's too (H1).
+            if step == 0 {
+                let cards = r["cards"].as_array().unwrap();
+                assert_eq!(cards.len(), 3, "{players} players: {cards:?}");
+                let dummies = cards.iter().filter(|h| h["dummy"] == true).count();
+                assert_eq!(dummies, usize::from(players == 2), "{cards:?}");
+                assert!(cards
+                    .iter()
+                    .all(|h| h["cards"].as_str().unwrap().split(' ').count() == 10));
+            }
+            let a = &r["analysis"];
             if !a.is_null() {
                 assert!(
                     a["error"].is_null() && a["mover"].is_u64() && a["counted"].is_u64(),

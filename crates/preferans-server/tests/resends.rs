@@ -94,8 +94,19 @@ async fn an_action_chosen_before_the_game_moved_on_is_refused() {
             .contains("before the game moved on"),
         "{refused}"
     );
-    // Nothing changed; a fresh choice, or one without "after", still plays.
+    // A count the game has not reached is refused for what it is.
     let next_to_move = next["observation"]["to_move"].as_u64().unwrap() as usize;
+    c.send(json!({"type": "act", "token": tokens[next_to_move], "action": "pass", "after": actions + 50}))
+        .await;
+    let refused = c.recv().await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("but the game has had only"),
+        "{refused}"
+    );
+    // Nothing changed; a fresh choice, or one without "after", still plays.
     c.send(json!({"type": "act", "token": tokens[next_to_move], "action": "pass"}))
         .await;
     assert_eq!(c.recv_type("state").await["actions"].as_u64(), Some(actions + 2));

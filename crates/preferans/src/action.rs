@@ -100,7 +100,12 @@ impl FromStr for Action {
         let mut words = t.split_whitespace();
         let verb = words.next().unwrap_or("").to_lowercase();
         let args: Vec<&str> = words.collect();
-        let bad = |why: &str| ParseError::new(format!("'{t}' is not an action: {why}"));
+        // Every refusal quotes the text once (at most 40 characters of it) and says why; a
+        // card's or a bid's own error is the why.
+        let quoted = crate::error::quoted(t, 40);
+        let bad = |why: &str| ParseError::new(format!("'{quoted}' is not an action: {why}"));
+        let card = |x: &str| x.parse::<Card>().map_err(|e| bad(&e.to_string()));
+        let bid = |x: &str| x.parse::<Bid>().map_err(|e| bad(&e.to_string()));
         let no_args = |a: Action| {
             if args.is_empty() {
                 Ok(a)
@@ -115,13 +120,13 @@ impl FromStr for Action {
             }
         };
         match verb.as_str() {
-            "bid" => Ok(Action::Bid(one_arg()?.parse()?)),
+            "bid" => Ok(Action::Bid(bid(one_arg()?)?)),
             "pass" => no_args(Action::Pass),
             "take" => no_args(Action::TakeTalon),
             "push" => no_args(Action::PushTalon),
             "discard" => match args.as_slice() {
                 [a, b] => {
-                    let (a, b): (Card, Card) = (a.parse()?, b.parse()?);
+                    let (a, b) = (card(a)?, card(b)?);
                     if a == b {
                         return Err(bad("the two discarded cards must differ"));
                     }
@@ -129,7 +134,7 @@ impl FromStr for Action {
                 }
                 _ => Err(bad("expected two cards, e.g. 'discard 7S 8D'")),
             },
-            "declare" => Ok(Action::Declare(one_arg()?.parse()?)),
+            "declare" => Ok(Action::Declare(bid(one_arg()?)?)),
             "whist" => no_args(Action::Whist),
             "half-whist" | "half" => no_args(Action::HalfWhist),
             "look" => one_arg()?
@@ -138,7 +143,7 @@ impl FromStr for Action {
                 .map_err(|_| bad("expected a seat number")),
             "open" => no_args(Action::Open),
             "closed" => no_args(Action::Closed),
-            "play" => Ok(Action::Play(one_arg()?.parse()?)),
+            "play" => Ok(Action::Play(card(one_arg()?)?)),
             "offer" => one_arg()?
                 .parse::<u8>()
                 .ok()
@@ -188,5 +193,25 @@ mod tests {
         assert!("pass now".parse::<Action>().is_err());
         assert!("offer 11".parse::<Action>().is_err());
         assert!("fold".parse::<Action>().is_err());
+    }
+
+    #[test]
+    fn a_refusal_quotes_the_text_once_and_in_short() {
+        let e = |t: &str| t.parse::<Action>().unwrap_err().to_string();
+        assert_eq!(e(""), "'' is not an action: empty");
+        assert_eq!(
+            e("pass pass"),
+            "'pass pass' is not an action: unexpected words after the verb"
+        );
+        assert_eq!(
+            e("play ZZ"),
+            "'play ZZ' is not an action: 'ZZ' is not a card (expected e.g. AS, TD, 10H, 7♥)"
+        );
+        assert!(e("bid 99").starts_with("'bid 99' is not an action: '99' is not a bid"));
+        for t in [format!("play {}", "Z".repeat(3000)), "x".repeat(3000)] {
+            let m = e(&t);
+            assert_eq!(m.matches("is not an action").count(), 1, "{m}");
+            assert!(m.chars().count() < 200, "{m}");
+        }
     }
 }

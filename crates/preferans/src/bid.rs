@@ -176,7 +176,10 @@ impl FromStr for Bid {
             "misere-nt" | "mis-nt" | "misère-nt" | "misere-without-talon" => return Ok(Bid::MisereNoTalon),
             _ => {}
         }
-        let bad = || ParseError::new(format!("'{t}' is not a bid (expected e.g. 6S, 7NT, 10H, misere)"));
+        let bad = || {
+            let q = crate::error::quoted(t, 12);
+            ParseError::new(format!("'{q}' is not a bid (expected e.g. 6S, 7NT, 10H, misere)"))
+        };
         let digits: String = lower.chars().take_while(|c| c.is_ascii_digit()).collect();
         let level: u8 = digits.parse().map_err(|_| bad())?;
         let rest = &lower[digits.len()..];

@@ -214,7 +214,10 @@ impl FromStr for Card {
 
     /// R2: rank `7 8 9 T J Q K A` (also `10` and lower case) then suit `S C D H` or a symbol.
     fn from_str(s: &str) -> Result<Card, ParseError> {
-        let bad = || ParseError::new(format!("'{s}' is not a card (expected e.g. AS, TD, 10H, 7♥)"));
+        let bad = || {
+            let q = crate::error::quoted(s, 12);
+            ParseError::new(format!("'{q}' is not a card (expected e.g. AS, TD, 10H, 7♥)"))
+        };
         let t = s.trim();
         let (rank_text, suit_char) = {
             let mut chars = t.chars();

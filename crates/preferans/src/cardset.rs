@@ -323,11 +323,8 @@ impl FromStr for CardSet {
             let card: Card = word.parse()?;
             if !set.insert(card) {
                 // A long text is quoted in short: the card at fault is named anyway.
-                let quoted: String = t.chars().take(60).collect();
-                let more = if quoted.len() < t.len() { " …" } else { "" };
-                return Err(ParseError::new(format!(
-                    "card {card} appears twice in '{quoted}{more}'"
-                )));
+                let quoted = crate::error::quoted(t, 60);
+                return Err(ParseError::new(format!("card {card} appears twice in '{quoted}'")));
             }
         }
         Ok(set)

@@ -12,6 +12,16 @@ pub struct ParseError {
     message: String,
 }
 
+/// `text` as an error quotes it: its first `most` characters, and '…' when there were more
+/// (a pasted page is not repeated back whole).
+pub(crate) fn quoted(text: &str, most: usize) -> String {
+    let mut q: String = text.chars().take(most).collect();
+    if q.len() < text.len() {
+        q.push('…');
+    }
+    q
+}
+
 impl ParseError {
     /// A parse error with a message saying what was wrong.
     pub fn new(message: impl Into<String>) -> ParseError {

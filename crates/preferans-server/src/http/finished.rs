@@ -178,10 +178,11 @@ pub(super) async fn replay(
         },
     };
     let (by_pos, _, _, _) = hand.card_places();
+    // Each seat's cards, and the Hussar dummy's (H1: a hand of no seat).
     let cards: Vec<_> = (0..3)
-        .filter_map(|p| {
-            hand.seat_of_position(p)
-                .map(|s| json!({ "seat": s, "cards": by_pos[p].to_string() }))
+        .map(|p| match hand.seat_of_position(p) {
+            Some(s) => json!({ "seat": s, "cards": by_pos[p].to_string() }),
+            None => json!({ "dummy": true, "cards": by_pos[p].to_string() }),
         })
         .collect();
     // Every card of a finished game is public: the declarer's discard too (the spectator's

@@ -25,10 +25,20 @@ impl Hub {
     ) -> Result<(), HubError> {
         let mut t = h.state.lock().await;
         let seat = t.seat_of_token(token).ok_or(HubError::BadToken)?;
-        if after.is_some_and(|n| n != t.action_count()) {
-            return Err(HubError::Illegal(format!(
-                "'{action}' was chosen before the game moved on: it was not applied"
-            )));
+        match after {
+            Some(n) if n < t.action_count() => {
+                return Err(HubError::Illegal(format!(
+                    "'{action}' was chosen before the game moved on: it was not applied"
+                )));
+            }
+            // A count the game has not reached is no stale choice but a wrong one.
+            Some(n) if n > t.action_count() => {
+                return Err(HubError::Illegal(format!(
+                    "'{action}' was sent after action {n}, but the game has had only {}: it was not applied",
+                    t.action_count()
+                )));
+            }
+            _ => {}
         }
         self.act_locked(&mut t, h, seat, action).await?;
         drop(t);
