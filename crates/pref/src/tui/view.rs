@@ -68,6 +68,21 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
             WhistCall::HalfWhist => " half",
             WhistCall::None => "",
         };
+        // In the auction, each player's last call: a narrow screen has no log to say it.
+        let auction_call = match v.holder {
+            Holder::Seat(s) if o.phase == preferans::russian::PhaseKind::Auction => o
+                .history
+                .iter()
+                .rev()
+                .find(|(by, _)| *by == s)
+                .and_then(|(_, a)| *a)
+                .map_or("no call yet".to_string(), |a| match a {
+                    Action::Pass => "passed".to_string(),
+                    a => format!("bid {}", action_text(a, app.ascii)),
+                }),
+            // The Hussar dummy does not bid (H1).
+            _ => String::new(),
+        };
         // The dealer is marked here too: a narrow header drops him.
         let roles = match v.holder {
             Holder::Seat(s) if Some(s) == o.declarer && s == o.dealer => " (declarer, dealer)",
@@ -77,7 +92,11 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
         };
         let first = vec![
             Span::styled(format!("{name:<12}"), Style::default().add_modifier(Modifier::BOLD)),
-            Span::raw(format!("tricks {}{call}{roles}", v.tricks)),
+            Span::raw(match o.phase {
+                // No tricks yet: the auction's calls instead.
+                preferans::russian::PhaseKind::Auction => format!("{auction_call}{roles}"),
+                _ => format!("tricks {}{call}{roles}", v.tricks),
+            }),
         ];
         // An open hand wraps between suits, its next line under the tricks, not the names.
         let groups: Vec<Vec<Span<'static>>> = match v.cards {
