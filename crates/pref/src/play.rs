@@ -93,7 +93,15 @@ pub fn why_not(hand: &preferans::russian::RussianHand, seat: Seat, input: &str, 
     let verb = |text: &str| text.split_whitespace().next().map(str::to_lowercase);
     let asked_verbs: Vec<Option<String>> = legal.iter().map(|a| verb(&a.to_string())).collect();
     parsed.into_iter().find_map(|(c, a)| match a {
-        Err(e) if asked_verbs.contains(&verb(&c)) => Some(e.to_string()),
+        Err(e) if asked_verbs.contains(&verb(&c)) => {
+            // The parser names the reading ("'bid zz' is not an action: 'zz' is not a bid"),
+            // which is not what the user typed: the reason about his words alone.
+            let m = e.to_string();
+            let reason = m
+                .strip_prefix(&format!("'{c}' is not an action: "))
+                .filter(|r| r.starts_with('\''));
+            Some(reason.unwrap_or(&m).to_string())
+        }
         _ => None,
     })
 }

@@ -177,7 +177,11 @@ fn hand_from_record(
     record.replay().with_context(|| crate::source_name(path))?;
     let index = (a.hand as usize).checked_sub(1).context("hands are numbered from 1")?;
     let Some(h) = record.hands.get(index) else {
-        bail!("the record has {} hands, no hand {}", record.hands.len(), a.hand);
+        bail!(
+            "the record has {}, no hand {}",
+            crate::describe::count(record.hands.len(), "hand"),
+            a.hand
+        );
     };
     // Replay the earlier hands.
     let mut m = record.start()?;

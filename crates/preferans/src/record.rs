@@ -333,7 +333,8 @@ impl Record {
         let number = index as u32 + 1;
         let err = |message: String| RecordError::Hand { hand: number, message };
         let Some(h) = self.hands.get(index) else {
-            return Err(err(format!("the record has {} hands", self.hands.len())));
+            let plural = if self.hands.len() == 1 { "" } else { "s" };
+            return Err(err(format!("the record has {} hand{plural}", self.hands.len())));
         };
         if h.number != number {
             return Err(err(format!("numbered {}, expected {number}", h.number)));

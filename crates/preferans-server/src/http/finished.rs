@@ -51,7 +51,10 @@ pub(super) async fn deal_table(
     let Some(hand) = q.hand.checked_sub(1).and_then(|i| hands.get(i)) else {
         return Err(ApiError(
             StatusCode::NOT_FOUND,
-            format!("the game has {} hands, no hand {}", hands.len(), q.hand),
+            match hands.len() {
+                1 => format!("the game has 1 hand, no hand {}", q.hand),
+                n => format!("the game has {n} hands, no hand {}", q.hand),
+            },
         ));
     };
     if let Some(made) = hub.deal_tables().get(&id, q.hand) {
