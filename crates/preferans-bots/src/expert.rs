@@ -17,7 +17,7 @@ use rand_core::SeedableRng;
 
 use crate::expert_fit::{Fit, FIT_TRIES};
 use crate::heuristic::{bid_up_to, has_bid};
-use crate::{misere_danger, Bot, HeuristicBot};
+use crate::{misere_holes, Bot, HeuristicBot};
 
 /// Search nodes one solve may use (about 20 ms).
 pub(crate) const NODES_PER_SOLVE: u64 = 200_000;
@@ -427,14 +427,14 @@ impl ExpertBot {
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
         let hand = o.hands[my_pos].cards?;
         let legal = &o.legal_actions;
-        if !has_bid(o) && misere_danger(hand) == 0 && legal.contains(&Action::Bid(Bid::Misere)) {
+        if !has_bid(o) && misere_holes(hand) == 0 && legal.contains(&Action::Bid(Bid::Misere)) {
             return Some(Action::Bid(Bid::Misere));
         }
         let samples = self.bid_samples(o, hand, my_pos);
         // A pass is worth nothing (the others play), or the all-pass it ends in.
         let pass_value = self.pass_value(o, my_pos, &samples).unwrap_or(0.0);
         if !has_bid(o)
-            && misere_danger(hand) <= crate::expert_misere::MISERE_DANGER_WEIGHED
+            && misere_holes(hand) <= crate::expert_misere::MISERE_HOLES_WEIGHED
             && legal.contains(&Action::Bid(Bid::Misere))
         {
             // A4: misère, when it beats both passing and the best trick contract.

@@ -10,14 +10,14 @@ use preferans_solver::Objective;
 
 use crate::expert::{BidSample, ExpertBot, NODES_PER_SOLVE};
 use crate::expert_sim::{best_discards, defence_calls, my_result, outcome, rules_for, seat_of, Sides};
-use crate::heuristic::{misere_danger, my_hand};
+use crate::heuristic::{misere_holes, my_hand};
 
 /// Misère discards weighed (the heuristic's best few).
 const MISERE_DISCARD_CANDIDATES: usize = 6;
 
-/// A misère bid is weighed by simulation for hands with at most this many dangerous cards (the
-/// heuristic's count, `misere_danger`); a hand with none bids it outright, a worse one never.
-pub(crate) const MISERE_DANGER_WEIGHED: u32 = 2;
+/// A misère bid is weighed by simulation for hands with at most this many holes
+/// (`misere_holes`); a hand with none bids it outright, a worse one never.
+pub(crate) const MISERE_HOLES_WEIGHED: u32 = 2;
 
 impl ExpertBot {
     /// T1 before a misère by simulation: each of the heuristic's best few discards is played
@@ -95,10 +95,10 @@ pub(crate) fn misere_discard_candidates(o: &Observation) -> Vec<(Card, Card)> {
     best_discards(o, MISERE_DISCARD_CANDIDATES, misere_discard_score)
 }
 
-/// The heuristic's score of a misère discard: the least dangerous hand left, then the
+/// The score of a misère discard among the few simulated: the fewest holes left, then the
 /// highest cards shed.
 fn misere_discard_score((x, y): (Card, Card), left: CardSet) -> f32 {
-    -(misere_danger(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01
+    -(misere_holes(left) as f32) + (x.rank().index() + y.rank().index()) as f32 * 0.01
 }
 
 impl ExpertBot {

@@ -240,10 +240,10 @@ fn a5_the_last_bidder_weighs_the_allpass_his_pass_ends_in() {
 #[test]
 fn a4_a_hand_with_one_dangerous_card_is_weighed_for_misere() {
     use crate::Bot;
-    // Low cards everywhere and one ace (danger 1: the heuristic alone would not bid misère);
+    // Low cards everywhere and one ace (one hole: not bid outright);
     // the talon lets him shed it. Seat 2 speaks after two passes.
     const LOW_ACE: &str = "7S 8S TS 7C 8C TC 7D 9D 7H AH";
-    assert_eq!(crate::misere_danger(cards(LOW_ACE)), 1);
+    assert_eq!(crate::misere_holes(cards(LOW_ACE)), 1);
     let o = with_others_dealt(LOW_ACE, &["pass", "pass"]).observation(Viewer::Seat(2));
     let mut bot = ExpertBot::new(1, 20);
     bot.begin_decision(&o);
@@ -266,7 +266,7 @@ fn a4_a_hand_with_one_dangerous_card_is_weighed_for_misere() {
     assert!((best.1 - misere).abs() < 1e-9, "{vals:?}");
     // The same hand with a second ace and a king instead of low cards: too dangerous to weigh.
     const ACES: &str = "7S 8S AS 7C 8C KC 7D 9D 7H AH";
-    assert!(crate::misere_danger(cards(ACES)) > crate::expert_misere::MISERE_DANGER_WEIGHED);
+    assert!(crate::misere_holes(cards(ACES)) > crate::expert_misere::MISERE_HOLES_WEIGHED);
     let o = with_others_dealt(ACES, &["pass", "pass"]).observation(Viewer::Seat(2));
     assert_ne!(bot.choose(&o), Some(Action::Bid(Bid::Misere)));
 }

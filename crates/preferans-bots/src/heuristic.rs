@@ -94,6 +94,28 @@ pub fn misere_danger(hand: CardSet) -> u32 {
     danger
 }
 
+/// The expert's count of a misère hand's holes: in each suit, his i-th lowest card above the
+/// i-th lowest of the others' cards of that suit (the talon's included). Where every card is
+/// below its counterpart the others can lead the suit low as often as they like and he always
+/// has a card under theirs; a hole is a card they can force on him (an 8 without the 7, the
+/// ace of A Q J 10 8). Stricter than [`misere_danger`], which lets a suit's lowest card be an
+/// 8 and its second a 10 whatever the others hold (a seasoned player's review of the expert's
+/// failed misères).
+pub fn misere_holes(hand: CardSet) -> u32 {
+    Suit::ALL
+        .iter()
+        .map(|&s| {
+            let mine = hand.in_suit(s);
+            let others = CardSet::suit_mask(s) - mine;
+            // Both in rising rank order.
+            mine.iter()
+                .zip(others.iter())
+                .filter(|(m, o)| m.rank() > o.rank())
+                .count() as u32
+        })
+        .sum()
+}
+
 /// The lowest trick bid among `legal`, if any.
 pub(crate) fn lowest_trick_bid(legal: &[Action]) -> Option<Bid> {
     legal

@@ -9,7 +9,7 @@ use preferans::russian::PhaseKind;
 use preferans::{Action, Bid, CardSet, Strain};
 use preferans_solver::Objective;
 
-use crate::heuristic::{defence_tricks, estimate_tricks, misere_danger, TALON_BONUS};
+use crate::heuristic::{defence_tricks, estimate_tricks, misere_danger, misere_holes, TALON_BONUS};
 use crate::{Bot, ExpertBot, HeuristicBot};
 
 /// One ranked suggestion.
@@ -65,8 +65,8 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
             let means = if o.phase == PhaseKind::Auction {
                 let samples = expert.own_bid_samples(o);
                 pass_value = expert.pass_value(o, my_pos, &samples);
-                // As the expert weighs a misère: simulated for a hand with few dangerous cards.
-                if misere_danger(my_hand(o)) <= crate::expert_misere::MISERE_DANGER_WEIGHED
+                // As the expert weighs a misère: simulated for a hand with few holes.
+                if misere_holes(my_hand(o)) <= crate::expert_misere::MISERE_HOLES_WEIGHED
                     && o.legal_actions.contains(&Action::Bid(Bid::Misere))
                 {
                     misere_value = expert.misere_mean(o, my_pos, &samples);
@@ -154,14 +154,14 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                         });
                     }
                     Action::Bid(b) | Action::Declare(b) if b.is_misere() => {
-                        // Not simulated (too many dangerous cards to be worth it): the
-                        // heuristic's count of cards too high, on the same scale.
-                        let d = misere_danger(my_hand(o));
+                        // Not simulated (too many holes to be worth it): the count of cards
+                        // the others can force on him, on the same scale.
+                        let d = misere_holes(my_hand(o));
                         unsimulated.push(Hint {
                             action: *a,
                             value: -f64::from(d),
                             reason: format!(
-                                "{d} card{} too high for a misère (not simulated)",
+                                "{d} card{} the others can force on you in a misère (not simulated)",
                                 if d == 1 { "" } else { "s" }
                             ),
                         });

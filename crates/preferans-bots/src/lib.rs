@@ -18,7 +18,7 @@ pub mod review_calls;
 mod seeding;
 
 pub use expert::{CardScores, ExpertBot};
-pub use heuristic::{estimate_tricks, misere_danger, HeuristicBot};
+pub use heuristic::{estimate_tricks, misere_danger, misere_holes, HeuristicBot};
 
 use preferans::deal::uniform_below;
 use preferans::{Action, Observation};
@@ -275,6 +275,21 @@ mod tests {
         assert!(estimate_tricks(weak, Some(Suit::Spades)) < 4.0);
         assert_eq!(misere_danger(weak), 0);
         assert!(misere_danger(h) > 3);
+    }
+
+    #[test]
+    fn a4_misere_holes_are_cards_the_others_can_force() {
+        let holes = |t: &str| misere_holes(t.parse().unwrap());
+        // 7 9 J and a long low suit: always a card under theirs.
+        assert_eq!(holes("7S 9S JS 7D 8D 9D TD JD"), 0);
+        // An 8 without the 7 (the heuristic's count passes it).
+        assert_eq!(holes("8S"), 1);
+        assert_eq!(misere_danger("8S".parse().unwrap()), 0);
+        // A Q J 10 8 against 7 9 K: the 8 and the 10 are above the others' 7 and 9.
+        assert_eq!(holes("AS QS JS TS 8S"), 2);
+        assert_eq!(misere_danger("AS QS JS TS 8S".parse().unwrap()), 0);
+        // K Q J 10 9 8 of diamonds (the helper's s11 hand 21) with two low suits.
+        assert!(holes("KD QD JD TD 9D 8D TC 8C 9H 8H") >= 3);
     }
 
     #[test]
