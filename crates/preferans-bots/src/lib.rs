@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod duplicate;
 mod expert;
 mod expert_allpass;
+mod expert_bid_score;
 mod expert_fit;
 mod expert_misere;
 mod expert_offer;
