@@ -306,7 +306,7 @@ async fn handle(
             let action: Action = match action.parse() {
                 Ok(a) => a,
                 // The parser's refusal quotes the text (in short) and says why.
-                Err(e) => return Some(ServerMsg::error(shortened(&e.to_string(), ERROR_CHARS))),
+                Err(e) => return Some(ServerMsg::error(preferans::error::quoted(&e.to_string(), ERROR_CHARS))),
             };
             let table = j.table.clone();
             match hub.act_as(&table, &token, action, after).await {
@@ -360,13 +360,4 @@ async fn handle(
             }
         }
     }
-}
-
-/// `text` cut to `most` characters, with '…' when cut.
-fn shortened(text: &str, most: usize) -> String {
-    let mut shown: String = text.chars().take(most).collect();
-    if shown.len() < text.len() {
-        shown.push('…');
-    }
-    shown
 }

@@ -14,7 +14,7 @@ pub struct ParseError {
 
 /// `text` as an error quotes it: its first `most` characters, and '…' when there were more
 /// (a pasted page is not repeated back whole).
-pub(crate) fn quoted(text: &str, most: usize) -> String {
+pub fn quoted(text: &str, most: usize) -> String {
     let mut q: String = text.chars().take(most).collect();
     if q.len() < text.len() {
         q.push('…');
