@@ -183,3 +183,29 @@ fn samples_respect_voids_and_sizes() {
         assert!((s[0] & s[1]).is_empty() && (s[1] & s[2]).is_empty());
     }
 }
+
+#[test]
+fn w4_a_lone_whister_defends_open_and_the_hint_says_so() {
+    let mut bot = ExpertBot::new(3, 12);
+    let mut asked = 0;
+    for seed in 0..20u64 {
+        let Some(h) = to_play(seed, &SIX_SPADES_OPEN[..7]) else {
+            continue;
+        };
+        let Some(whister) = h.to_move() else { continue };
+        let o = h.observation(Viewer::Seat(whister));
+        if o.phase != PhaseKind::DefenceChoice {
+            continue;
+        }
+        assert_eq!(bot.choose(&o), Some(Action::Open), "seed {seed}");
+        let hints = crate::hints::hints(&o, &mut bot);
+        assert_eq!(hints[0].action, Action::Open, "seed {seed}: {hints:?}");
+        assert!(
+            hints[0].reason.starts_with("open: you play both defence hands"),
+            "{}",
+            hints[0].reason
+        );
+        asked += 1;
+    }
+    assert!(asked >= 10, "open or closed asked {asked} times");
+}

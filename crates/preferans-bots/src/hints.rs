@@ -335,6 +335,24 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                 })
                 .collect()
         }
+        // W4: as the expert chooses (`defends_open` in expert.rs, measured there).
+        PhaseKind::DefenceChoice => legal
+            .iter()
+            .map(|a| match a {
+                Action::Open => Hint {
+                    action: *a,
+                    value: 1.0,
+                    reason: "open: you play both defence hands seeing both; the declarer sees them too, \
+                             but that helps him less"
+                        .into(),
+                },
+                _ => Hint {
+                    action: *a,
+                    value: 0.0,
+                    reason: "closed: each defender plays his own hand unseen".into(),
+                },
+            })
+            .collect(),
         _ => {
             let pick = HeuristicBot::new().choose(o);
             legal
