@@ -189,7 +189,7 @@ function seatBox(view, hv, obs) {
     el("div", { class: "who", text: seatLabel(holder, view) }),
     el("div", { class: "tags" }, tags.map((t) => el("span", { text: t }))),
     el("div", { text: `tricks: ${hv.tricks}` }),
-    el("div", {}, cards),
+    el("div", hv.cards ? { class: "open-cards" } : {}, cards),
     // A player gone for good would keep the others waiting: after a while (the server
     // says how long) a bot may play on for him.
     away && view.you !== null && view.you !== undefined

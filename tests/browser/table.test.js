@@ -567,3 +567,33 @@ test("a move the timer made is marked, with the choice it made", async () => {
   assert.match(await page.locator("#timed-out").innerText(), /^Your time ran out: the server (chose .+|made the last move) for you\.$/);
   await page.close();
 });
+
+test("an open hand keeps one row in a half-width box (the Hussar dummy's ten cards, H1)", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }];
+  const { id } = await (await post("/api/tables", { name: "open row", seats, hand_limit: 1, seed: 2 })).json();
+  const pages = [await seatedPage(id, 0, "Dee"), await seatedPage(id, 1, "Eli")];
+  for (const p of pages) await p.setViewportSize({ width: 1280, height: 900 });
+  let rows = null;
+  let bid6 = false;
+  for (let i = 0; i < 40 && rows === null; i++) {
+    for (const page of pages) {
+      const open = page.locator("#others .open-cards");
+      if ((await open.count()) && (await open.first().locator(".card").count()) >= 8) {
+        rows = await open.first().locator(".card").evaluateAll((cs) => new Set(cs.map((c) => Math.round(c.getBoundingClientRect().top))).size);
+        break;
+      }
+    }
+    // One of them bids 6♠, the other whists (playOneTurn's choice): the dummy is laid open.
+    if (rows === null) {
+      for (const page of pages) {
+        const bid = page.locator('#actions button[data-action="bid 6S"]:enabled');
+        if (!bid6 && (await bid.count())) {
+          await bid.click();
+          bid6 = true;
+        } else await Promise.race([playOneTurn(page), new Promise((r) => setTimeout(r, 500))]);
+      }
+    }
+  }
+  assert.equal(rows, 1, "the open hand's cards on one row");
+  for (const page of pages) await page.close();
+});
