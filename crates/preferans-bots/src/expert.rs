@@ -284,7 +284,7 @@ pub(crate) fn sample(k: &Known, rng: &mut ChaCha8Rng) -> Option<[CardSet; 3]> {
 
 impl ExpertBot {
     /// A deal of the hidden cards consistent with `k` that also fits the auction and the
-    /// whist calls (`expert_fit.rs`), or after a few tries any consistent one.
+    /// whist calls (`expert_fit.rs`), or after `FIT_TRIES` tries any consistent one.
     pub(crate) fn fitting_sample(&mut self, k: &Known, fit: Option<&Fit>) -> Option<[CardSet; 3]> {
         let Some(fit) = fit else {
             return sample(k, &mut self.rng);

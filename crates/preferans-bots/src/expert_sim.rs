@@ -218,7 +218,17 @@ impl ExpertBot {
     /// W2 by simulation: the legal whist call with the best mean result for this seat.
     pub(crate) fn whist_by_simulation(&mut self, o: &Observation) -> Option<Action> {
         let values = self.whist_values(o)?;
-        values.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|v| v.0)
+        // W2: where the half-whist is open to him (the first defender passed a 6 or 7), the
+        // second defender does not whist alone. The simulation rates that whist too high —
+        // double-dummy, the lone whister knows the declarer's discard, which in play he must
+        // guess — and more samples did not mend it (24 instead of 8: −0.04 ± 0.12 whists a
+        // deal); the rule took +0.31 ± 0.11 against the expert without it (docs/bots.md).
+        let half_open = values.iter().any(|v| v.0 == Action::HalfWhist);
+        values
+            .iter()
+            .filter(|v| !(half_open && v.0 == Action::Whist))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|v| v.0)
     }
 
     /// Each legal whist call (W2) with this seat's mean result over the sampled deals.

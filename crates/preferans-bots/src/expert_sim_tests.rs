@@ -311,3 +311,34 @@ fn t1_t2_the_declared_contract_is_the_one_the_discard_was_chosen_for() {
         );
     }
 }
+
+#[test]
+fn w2_a_second_defender_with_no_defence_half_whists_rather_than_whist_alone() {
+    // From a review of expert self-play: 6♥ by seat 0 (A Q J 7 of hearts, three aces), seat 1
+    // passed; seat 2 whisted alone with ♠10 ♣J109 ♦J1098 ♥K10 and paid for four tricks the
+    // defence could not take. The half-whist (W2) is worth its whists without play. Its
+    // samples must fit the contract (a 6♥ declarer holds hearts: `expert_fit.rs`).
+    let h = hand(
+        [
+            "QS JS AC 7C AD QD AH QH JH 7H",
+            "KS 9S 8S 7S KC QC 8C KD 9H 8H",
+            "TS JC TC 9C JD TD 9D 8D KH TH",
+        ],
+        "7D AS",
+        2,
+        &["bid 6S", "pass", "pass", "discard JS 7D", "declare 6H", "pass"],
+    );
+    let o = h.observation(Viewer::Seat(2));
+    assert_eq!(o.phase, PhaseKind::Whist);
+    assert!(o.legal_actions.contains(&Action::HalfWhist));
+    for seed in 1..=4 {
+        let mut bot = ExpertBot::new(seed, 60);
+        bot.begin_decision(&o);
+        assert_eq!(bot.whist_by_simulation(&o), Some(Action::HalfWhist), "seed {seed}");
+    }
+    // The Hint button ranks the calls as the expert makes them: the lone whist last.
+    let hints = crate::hints::hints(&o, &mut ExpertBot::new(1, 60));
+    assert_eq!(hints[0].action, Action::HalfWhist, "{hints:?}");
+    assert_eq!(hints.last().map(|h| h.action), Some(Action::Whist), "{hints:?}");
+    assert!(hints.last().unwrap().reason.contains("the half-whist is safer"));
+}

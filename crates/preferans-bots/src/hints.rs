@@ -47,13 +47,28 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
     match o.phase {
         PhaseKind::Whist => {
             let values = expert.whist_values(o)?;
+            // As the expert calls (`whist_by_simulation`): with the half-whist open, a lone
+            // whist comes last, its simulated value still shown.
+            let half_open = values.iter().any(|v| v.0 == Action::HalfWhist);
+            let lowest = values.iter().map(|v| v.1).fold(f64::MAX, f64::min);
             Some(
                 values
                     .into_iter()
-                    .map(|(a, v)| Hint {
-                        action: a,
-                        value: v,
-                        reason: format!("{} (simulated deals, scored)", whists(v)),
+                    .map(|(a, v)| {
+                        let alone = half_open && a == Action::Whist;
+                        Hint {
+                            action: a,
+                            value: if alone { lowest - 1.0 } else { v },
+                            reason: if alone {
+                                format!(
+                                    "{} (simulated deals, scored), but a lone whist fares worse in play than \
+                                     there: the half-whist is safer",
+                                    whists(v)
+                                )
+                            } else {
+                                format!("{} (simulated deals, scored)", whists(v))
+                            },
+                        }
                     })
                     .collect(),
             )
@@ -398,208 +413,5 @@ fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use preferans::{HandState, Match, Rules, Viewer};
-
-    #[test]
-    fn hints_rank_every_legal_action_in_every_phase() {
-        let mut m = Match::new(Rules::sochi(), 4, 0, Some(3));
-        let mut expert = ExpertBot::new(1, 12);
-        let mut bot = HeuristicBot::new();
-        let mut phases = std::collections::HashSet::new();
-        while let Some(h) = m.current_hand() {
-            let seat = h.to_move().unwrap();
-            let o = h.observation(Viewer::Seat(seat));
-            let hs = hints(&o, &mut expert);
-            assert_eq!(hs.len(), o.legal_actions.len(), "{:?}", o.phase);
-            assert!(hs.windows(2).all(|w| w[0].value >= w[1].value));
-            assert!(hs.iter().all(|x| o.legal_actions.contains(&x.action)));
-            phases.insert(format!("{:?}", o.phase));
-            let a = bot.choose(&o).unwrap();
-            m.apply(seat, a).unwrap();
-        }
-        assert!(phases.contains("Auction") && phases.contains("Play"));
-    }
-
-    #[test]
-    fn discards_are_ranked_by_the_contract_they_leave() {
-        let mut expert = ExpertBot::new(1, 8);
-        let mut bot = HeuristicBot::new();
-        for seed in 0..40 {
-            let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
-            while let Some(h) = m.current_hand() {
-                let seat = h.to_move().unwrap();
-                let o = h.observation(Viewer::Seat(seat));
-                if o.phase == PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
-                    let hs = hints(&o, &mut expert);
-                    let valued = hs.iter().take_while(|h| h.reason.contains("(simulated")).count();
-                    assert!(valued >= 2, "several pairs valued: {hs:?}");
-                    // The other pairs say why they carry no value (not the action again).
-                    assert!(valued < hs.len(), "{hs:?}");
-                    for h in &hs[valued..] {
-                        assert_eq!(
-                            h.reason,
-                            "not weighed: the simulation weighs only the discards that look best"
-                        );
-                    }
-                    assert!(hs[0].reason.contains("declaring"), "{}", hs[0].reason);
-                    return;
-                }
-                m.apply(seat, bot.choose(&o).unwrap()).unwrap();
-            }
-        }
-        panic!("no seed reached a discard");
-    }
-
-    #[test]
-    fn misere_discards_are_valued_by_simulation() {
-        // The eldest bids misère, the others pass: his discard hints carry a value each.
-        let mut expert = ExpertBot::new(2, 8);
-        let mut m = Match::new(Rules::sochi(), 3, 0, Some(1));
-        let h = m.current_hand().unwrap();
-        let eldest = h.to_move().unwrap();
-        m.apply(eldest, Action::Bid(Bid::Misere)).unwrap();
-        while let Some(h) = m.current_hand() {
-            let seat = h.to_move().unwrap();
-            let o = h.observation(Viewer::Seat(seat));
-            match o.phase {
-                PhaseKind::Auction => m.apply(seat, Action::Pass).unwrap(),
-                PhaseKind::Discard => {
-                    let hs = hints(&o, &mut expert);
-                    let valued = hs
-                        .iter()
-                        .take_while(|h| h.reason.contains("playing the misère"))
-                        .count();
-                    assert!(valued >= 2, "several pairs valued: {hs:?}");
-                    assert!(
-                        hs.windows(2).take(valued - 1).all(|w| w[0].value >= w[1].value),
-                        "best first"
-                    );
-                    return;
-                }
-                _ => panic!("no discard after a misère bid: {:?}", o.phase),
-            };
-        }
-    }
-
-    #[test]
-    fn w7_the_misere_declarer_against_open_hands_is_told_exact_counts() {
-        // Once the defenders' hands are open (W7) the declarer knows every card: his card
-        // hints are one exact solve, and say so (a review saw "on average over sampled deals").
-        let mut expert = ExpertBot::new(2, 8);
-        let mut bot = HeuristicBot::new();
-        let mut m = Match::new(Rules::sochi(), 3, 0, Some(1));
-        let declarer = m.current_hand().unwrap().to_move().unwrap();
-        m.apply(declarer, Action::Bid(Bid::Misere)).unwrap();
-        while let Some(h) = m.current_hand() {
-            let seat = h.to_move().unwrap();
-            let o = h.observation(Viewer::Seat(seat));
-            let cards = o.legal_actions.iter().filter(|a| matches!(a, Action::Play(_))).count();
-            if seat == declarer && o.phase == PhaseKind::Play && o.tricks_done >= 1 && cards >= 2 {
-                let hs = hints(&o, &mut expert);
-                let plays = hs.iter().filter(|h| matches!(h.action, Action::Play(_)));
-                assert!(plays.clone().count() >= 2, "{hs:?}");
-                assert!(plays.clone().all(|h| h.reason.contains("exact double-dummy")), "{hs:?}");
-                return;
-            }
-            let a = if o.phase == PhaseKind::Auction {
-                Action::Pass
-            } else {
-                bot.choose(&o).unwrap()
-            };
-            m.apply(seat, a).unwrap();
-        }
-        panic!("the declarer never had two cards to choose from after the first trick");
-    }
-
-    #[test]
-    fn bids_aiming_at_the_same_contract_name_the_lowest_one() {
-        // The first auction decisions of a few deals: among the bids whose best contract is
-        // the same, the lowest reads as the plan and every higher one as "the same as" it.
-        let mut expert = ExpertBot::new(3, 8);
-        let mut groups = 0;
-        for seed in 0..6 {
-            let m = Match::new(Rules::sochi(), seed, 0, Some(1));
-            let h = m.current_hand().unwrap();
-            let o = h.observation(Viewer::Seat(h.to_move().unwrap()));
-            let mut by_contract: std::collections::BTreeMap<String, Vec<(Bid, String)>> = Default::default();
-            for x in hints(&o, &mut expert) {
-                if let (Action::Bid(b @ Bid::Tricks { .. }), Some((_, rest))) =
-                    (x.action, x.reason.split_once("you then name "))
-                {
-                    by_contract
-                        .entry(rest.to_string())
-                        .or_default()
-                        .push((b, x.reason.clone()));
-                }
-            }
-            for bids in by_contract.values_mut() {
-                bids.sort_by_key(|(b, _)| b.ladder());
-                let lowest = bids[0].0.symbol_text();
-                assert!(!bids[0].1.starts_with("the same as"), "{}", bids[0].1);
-                for (_, reason) in &bids[1..] {
-                    assert!(reason.starts_with(&format!("the same as {lowest}: ")), "{reason}");
-                    groups += 1;
-                }
-            }
-        }
-        assert!(groups > 0, "some bids shared a contract");
-    }
-
-    #[test]
-    fn a5_a_pass_that_may_end_in_allpass_is_valued_as_the_expert_bids() {
-        // The first auction decisions of a few deals: before any bid the pass is priced as
-        // the all-pass (where the others pass too), after a bid it is the baseline.
-        let mut expert = ExpertBot::new(2, 8);
-        let mut bot = HeuristicBot::new();
-        let (mut priced, mut baseline) = (0, 0);
-        for seed in 0..30 {
-            let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
-            while let Some(h) = m.current_hand() {
-                let seat = h.to_move().unwrap();
-                let o = h.observation(Viewer::Seat(seat));
-                if o.phase != PhaseKind::Auction {
-                    break;
-                }
-                let pass = hints(&o, &mut expert)
-                    .into_iter()
-                    .find(|x| x.action == Action::Pass)
-                    .unwrap();
-                if o.highest_bid.is_some() {
-                    assert_eq!((pass.value, pass.reason.as_str()), (0.0, PASS_BASELINE));
-                    baseline += 1;
-                } else {
-                    assert!(pass.reason.contains("all-pass"), "{}", pass.reason);
-                    priced += 1;
-                }
-                m.apply(seat, bot.choose(&o).unwrap()).unwrap();
-            }
-        }
-        assert!(priced > 0 && baseline > 0, "{priced} priced, {baseline} baseline");
-    }
-
-    #[test]
-    fn an_unsimulated_misere_ranks_after_every_simulated_choice() {
-        // A hand with many cards too high for a misère is not simulated: a count of cards is
-        // no value in whists, so it may not rank above a simulated bid (a browser review saw
-        // one second).
-        let mut expert = ExpertBot::new(4, 8);
-        let mut seen = 0;
-        for seed in 0..12 {
-            let m = Match::new(Rules::sochi(), seed, 0, Some(1));
-            let h = m.current_hand().unwrap();
-            let o = h.observation(Viewer::Seat(h.to_move().unwrap()));
-            let hs = hints(&o, &mut expert);
-            let Some(at) = hs.iter().position(|x| x.reason.contains("not simulated")) else {
-                continue;
-            };
-            seen += 1;
-            assert!(
-                hs[at + 1..].iter().all(|x| !x.reason.contains("simulated")),
-                "a simulated hint after the unsimulated misère: {hs:?}"
-            );
-        }
-        assert!(seen > 0, "some deal had an unsimulated misère");
-    }
-}
+#[path = "hints_tests.rs"]
+mod tests;
