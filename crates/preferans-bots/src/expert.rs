@@ -16,7 +16,7 @@ use preferans_solver::{Objective, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-pub(crate) use crate::expert_bid_score::BidSample;
+use crate::expert_bid_score::BidSample;
 use crate::expert_fit::{Fit, FIT_TRIES};
 use crate::{Bot, HeuristicBot};
 

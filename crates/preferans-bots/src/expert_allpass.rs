@@ -13,7 +13,8 @@ use preferans::outcome::HandOutcome;
 use preferans::{Action, PlayState};
 use preferans_solver::Objective;
 
-use crate::expert::{BidSample, ExpertBot};
+use crate::expert::ExpertBot;
+use crate::expert_bid_score::BidSample;
 use crate::expert_sim::{my_result, rules_for, seat_of};
 use crate::heuristic::would_open;
 

@@ -8,7 +8,8 @@ use preferans::trick::Owner;
 use preferans::{Action, Bid, Card, CardSet, PlayState};
 use preferans_solver::Objective;
 
-use crate::expert::{BidSample, ExpertBot, NODES_PER_SOLVE};
+use crate::expert::{ExpertBot, NODES_PER_SOLVE};
+use crate::expert_bid_score::BidSample;
 use crate::expert_sim::{best_discards, defence_calls, my_result, outcome, rules_for, seat_of, Sides};
 use crate::heuristic::{misere_holes, my_hand};
 
