@@ -110,10 +110,22 @@ pub(crate) fn hedged_result(
     (bid, calls, tricks, weights): (Bid, [WhistCall; 2], u8, [f32; 2]),
 ) -> f64 {
     let at = |t: u8| my_result(rules, o, me, &outcome(sides, bid, calls, t, weights));
-    match tricks {
-        0 => at(0),
-        t => (1.0 - ONE_TRICK_FEWER) * at(t) + ONE_TRICK_FEWER * at(t - 1),
+    blended(at, tricks, tricks.checked_sub(1), ONE_TRICK_FEWER)
+}
+
+/// `at(tricks)` weighed `1 − weight` to `weight` with `at(other)` (a sample's count and the
+/// one its double-dummy optimism is hedged towards); `at(tricks)` alone without `other`.
+fn blended(at: impl Fn(u8) -> f64, tricks: u8, other: Option<u8>, weight: f64) -> f64 {
+    match other {
+        Some(t) => (1.0 - weight) * at(tricks) + weight * at(t),
+        None => at(tricks),
     }
+}
+
+/// W2: a second defender to whom the half-whist is open (the first passed a 6 or 7) does not
+/// whist alone; `values` are the legal calls' simulated results (see `whist_by_simulation`).
+pub(crate) fn lone_whist_barred(values: &[(Action, f64)], call: Action) -> bool {
+    call == Action::Whist && values.iter().any(|v| v.0 == Action::HalfWhist)
 }
 
 /// The outcome of a contract whose whist round ended with `calls` (for the two defenders in
@@ -230,10 +242,9 @@ impl ExpertBot {
         // double-dummy, the lone whister knows the declarer's discard, which in play he must
         // guess — and more samples did not mend it (24 instead of 8: −0.04 ± 0.12 whists a
         // deal); the rule took +0.31 ± 0.11 against the expert without it (docs/bots.md).
-        let half_open = values.iter().any(|v| v.0 == Action::HalfWhist);
         values
             .iter()
-            .filter(|v| !(half_open && v.0 == Action::Whist))
+            .filter(|v| !lone_whist_barred(&values, v.0))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|v| v.0)
     }
@@ -284,12 +295,7 @@ impl ExpertBot {
                         .map(|c| my_result(&rules, o, me, &outcome(&s, contract, *c, t, weights)))
                         .fold(f64::MIN, f64::max)
                 };
-                let value = if tricks < 10 {
-                    (1.0 - WHIST_ONE_TRICK_MORE) * at(tricks) + WHIST_ONE_TRICK_MORE * at(tricks + 1)
-                } else {
-                    at(tricks)
-                };
-                totals[i] += value;
+                totals[i] += blended(at, tricks, (tricks < 10).then_some(tricks + 1), WHIST_ONE_TRICK_MORE);
             }
             n += 1;
         }

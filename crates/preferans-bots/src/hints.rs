@@ -49,13 +49,12 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
             let values = expert.whist_values(o)?;
             // As the expert calls (`whist_by_simulation`): with the half-whist open, a lone
             // whist comes last, its simulated value still shown.
-            let half_open = values.iter().any(|v| v.0 == Action::HalfWhist);
             let lowest = values.iter().map(|v| v.1).fold(f64::MAX, f64::min);
             Some(
                 values
-                    .into_iter()
-                    .map(|(a, v)| {
-                        let alone = half_open && a == Action::Whist;
+                    .iter()
+                    .map(|&(a, v)| {
+                        let alone = crate::expert_sim::lone_whist_barred(&values, a);
                         Hint {
                             action: a,
                             value: if alone { lowest - 1.0 } else { v },
