@@ -7,7 +7,7 @@ let presets = [];
 let optionInfos = [];
 // What each bot level plays like (docs/bots.md); the expert fills the others' seats unless
 // the player chooses.
-const BOT_STRENGTH = { random: "weak", heuristic: "medium", "expert-fast": "strong, quick", expert: "strong", "expert-strong": "strongest" };
+const BOT_STRENGTH = { random: "weak", heuristic: "medium", "expert-fast": "strong, quick", expert: "strong", "expert-strong": "strong, more samples" };
 // Options with a field of their own in the form.
 const OWN_FIELD = new Set(["players", "target"]);
 

@@ -65,8 +65,15 @@ pub fn run(a: ReviewArgs) -> Result<()> {
             preferans::observation::Holder::Seat(s) => format!(" from seat {s}'s hand"),
             _ => " from the dummy".into(),
         };
+        // X1: in an all-pass each player takes as few tricks as he can for himself; the
+        // solver counts the seat's tricks against the two others playing together, which
+        // can overstate what a card cost (a seasoned player's review of the expert's play).
+        let all_pass = record
+            .hands
+            .get(m.hand.saturating_sub(1) as usize)
+            .is_some_and(|h| matches!(h.outcome, Some(preferans::HandOutcome::AllPass { .. })));
         outln!(
-            "hand {} action {} (trick {}): seat {} played {}{from} — best {} — costs {} trick{}",
+            "hand {} action {} (trick {}): seat {} played {}{from} — best {} — costs {} trick{}{}",
             m.hand,
             m.index,
             m.trick,
@@ -74,7 +81,12 @@ pub fn run(a: ReviewArgs) -> Result<()> {
             m.played.symbol_text(),
             best.join(" or "),
             m.cost,
-            if m.cost == 1 { "" } else { "s" }
+            if m.cost == 1 { "" } else { "s" },
+            if all_pass {
+                " (all-pass: the two others against him)"
+            } else {
+                ""
+            }
         );
     }
     outln!(

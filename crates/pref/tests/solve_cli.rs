@@ -64,6 +64,44 @@ fn solve_and_review_read_the_stored_deal_of_a_record_without_a_seed() {
 }
 
 #[test]
+fn x1_review_says_an_all_pass_card_is_counted_against_the_two_others() {
+    // Heuristic play, seed 1: four of the eight hands are all-passes (X1), where each player
+    // takes as few tricks as he can for himself, while the solver counts the seat against
+    // the two others together. Every card mistake of an all-pass hand says so; no other does.
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(
+        dir.path(),
+        "g.json",
+        &["--seed", "1", "--hands", "8", "--bots", "heuristic"],
+    );
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let all_pass: Vec<bool> = json["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["outcome"]["kind"] == "all-pass")
+        .collect();
+    let out = pref().args(["review", "--samples", "1"]).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    let (mut marked, mut plain) = (0, 0);
+    for line in text.lines().filter(|l| l.contains(" trick")) {
+        let Some(hand) = line.strip_prefix("hand ").and_then(|l| l.split(' ').next()) else {
+            continue;
+        };
+        let hand: usize = hand.parse().unwrap();
+        let note = line.ends_with("(all-pass: the two others against him)");
+        assert_eq!(note, all_pass[hand - 1], "{line}");
+        if note {
+            marked += 1;
+        } else {
+            plain += 1;
+        }
+    }
+    assert!(marked > 0 && plain > 0, "{text}");
+}
+
+#[test]
 fn solve_refuses_hand_zero_and_bad_talons_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let file = sim(dir.path(), "g.json", &["--seed", "5", "--hands", "1"]);

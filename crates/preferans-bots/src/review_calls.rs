@@ -15,7 +15,7 @@ use preferans::record::Record;
 use preferans::russian::PhaseKind;
 use preferans::{Action, Bid, CardSet, HandState, Seat, Viewer};
 
-use crate::expert_sim::discard_candidates;
+use crate::expert_sim::{discard_candidates, lone_whist_barred};
 use crate::review::walk_record;
 use crate::ExpertBot;
 
@@ -113,6 +113,16 @@ pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Ac
     }
 }
 
+/// The best of the weighed choices. A lone whist beside an open half-whist is never the best
+/// (W2): the expert never makes it, and the Hint button ranks it last, because the simulation
+/// rates it too high (its whister knows the declarer's discard); the review judges as they do.
+fn best_choice(vals: &[(Action, f64)]) -> Option<(Action, f64)> {
+    vals.iter()
+        .copied()
+        .filter(|v| !lone_whist_barred(vals, v.0))
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+}
+
 /// Whether [`review_calls`] weighs this record's calls: not in a Hussar game, whose dummy the
 /// simulation has no scoring model for (H2).
 pub fn calls_weighed(record: &Record) -> bool {
@@ -140,7 +150,7 @@ pub fn review_calls(
             return Ok(());
         };
         let chosen = vals.iter().find(|v| v.0 == a.action).map(|v| v.1);
-        let best = vals.iter().copied().max_by(|x, y| x.1.total_cmp(&y.1));
+        let best = best_choice(&vals);
         if let (Some(chosen), Some((best_action, best))) = (chosen, best) {
             let cost = best - chosen;
             // A cost that rounds to 0.0 whists (as printed) is no mistake, whatever the threshold.
@@ -164,6 +174,17 @@ pub fn review_calls(
 mod tests {
     use super::*;
     use crate::review::tests::record_of;
+
+    #[test]
+    fn w2_a_lone_whist_beside_an_open_half_whist_is_never_the_best_call() {
+        // The simulation rates the lone whist highest; the review, like the expert and the
+        // Hint button, names the half-whist.
+        let vals = [(Action::Whist, 5.0), (Action::Pass, 0.0), (Action::HalfWhist, 2.0)];
+        assert_eq!(best_choice(&vals), Some((Action::HalfWhist, 2.0)));
+        // Without a half-whist open, the whist is judged by its value.
+        let vals = [(Action::Whist, 5.0), (Action::Pass, 0.0)];
+        assert_eq!(best_choice(&vals), Some((Action::Whist, 5.0)));
+    }
 
     #[test]
     fn random_calls_are_caught_and_every_reported_cost_is_positive() {
