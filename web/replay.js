@@ -221,7 +221,7 @@ function showReview(r) {
     `Hand ${m.hand}, trick ${m.trick}: ${who(m.seat)} played `, el("b", { class: RED.has(m.played.slice(-1)) ? "red" : "", text: cardLabel(m.played) }),
     // A card from a hand he plays for (the passer's open hand, the dummy) says whose.
     m.from && (m.from === "dummy" || m.from.seat !== m.seat) ? ` from ${m.from === "dummy" ? "the dummy" : `${who(m.from.seat)}'s hand`}` : "",
-    ` — best ${m.best.map(cardLabel).join(" or ")} — costs ${tricks(m.cost)} `, go(m.step, `hand ${m.hand}, trick ${m.trick}`))));
+    ` — best ${m.best.map(cardLabel).join(" or ")} — costs ${tricks(m.cost)}${m.all_pass ? " (all-pass: the two others against him)" : ""} `, go(m.step, `hand ${m.hand}, trick ${m.trick}`))));
   $("review-calls-title").hidden = r.calls.length === 0;
   $("review-calls").replaceChildren(...r.calls.map((m) => el("li", { "data-step": m.step },
     `Hand ${m.hand}: ${who(m.seat)} chose ${actionLabel(m.chosen)} — best ${actionLabel(m.best)} — costs ${m.cost} whists `, go(m.step, `hand ${m.hand}, ${who(m.seat)}'s ${actionLabel(m.chosen)}`))));

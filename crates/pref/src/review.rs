@@ -65,13 +65,6 @@ pub fn run(a: ReviewArgs) -> Result<()> {
             preferans::observation::Holder::Seat(s) => format!(" from seat {s}'s hand"),
             _ => " from the dummy".into(),
         };
-        // X1: in an all-pass each player takes as few tricks as he can for himself; the
-        // solver counts the seat's tricks against the two others playing together, which
-        // can overstate what a card cost (a seasoned player's review of the expert's play).
-        let all_pass = record
-            .hands
-            .get(m.hand.saturating_sub(1) as usize)
-            .is_some_and(|h| matches!(h.outcome, Some(preferans::HandOutcome::AllPass { .. })));
         outln!(
             "hand {} action {} (trick {}): seat {} played {}{from} — best {} — costs {} trick{}{}",
             m.hand,
@@ -82,7 +75,8 @@ pub fn run(a: ReviewArgs) -> Result<()> {
             best.join(" or "),
             m.cost,
             if m.cost == 1 { "" } else { "s" },
-            if all_pass {
+            // X1: counted against the two others together (`Mistake::all_pass`).
+            if m.all_pass {
                 " (all-pass: the two others against him)"
             } else {
                 ""

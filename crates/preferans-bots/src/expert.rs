@@ -73,8 +73,8 @@ impl ExpertBot {
     pub fn of_level(level: &str, seed: u64) -> Option<ExpertBot> {
         let (budget, samples) = match level {
             "expert-fast" => (20, 4),
-            // 240 calls: +0.36 ± 0.17 (seed 1) and +0.21 ± 0.15 (seed 2) whists a deal against
-            // 60; 480 or 600 no better than 240 (docs/bots.md).
+            // 240 calls: +0.36 ± 0.17, +0.21 ± 0.15 and +0.32 ± 0.15 whists a deal against 60
+            // (seeds 1, 2, 3); 480 or 600 no better than 240 (docs/bots.md).
             "expert" => (240, 8),
             "expert-strong" => (480, 16),
             _ => return None,

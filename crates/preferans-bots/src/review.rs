@@ -27,6 +27,10 @@ pub struct Mistake {
     pub best: Vec<Card>,
     /// Tricks lost for the player's side by this card, double-dummy.
     pub cost: u8,
+    /// An all-pass card (X1): each player takes as few tricks as he can for himself, and the
+    /// solver counts the player's tricks against the two others playing together, which can
+    /// overstate what a card cost (a seasoned player's review of the expert's play).
+    pub all_pass: bool,
 }
 
 /// Replays a (valid) record action by action, calling `visit` with the match just before
@@ -106,6 +110,7 @@ fn card_decisions(
                 played: card,
                 best: analysis.best_cards(),
                 cost,
+                all_pass: seen.contract.is_none(),
             });
         }
         Ok(())

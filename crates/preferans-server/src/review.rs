@@ -179,6 +179,8 @@ fn review(record: &Record, names: &[String], mut progress: impl FnMut(usize, usi
             "played": m.played.to_string(),
             "best": m.best.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "cost": m.cost,
+            // X1: the seat's tricks counted against the two others together.
+            "all_pass": m.all_pass,
         })).collect::<Vec<_>>(),
         // A call is shown just after it is made (the replay's "last" names it): the step
         // before a hand's first call would show the previous hand's end.

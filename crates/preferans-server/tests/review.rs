@@ -75,6 +75,7 @@ async fn a_finished_game_is_reviewed_in_the_background_as_pref_review_would() {
         assert!(s["from"]["seat"].is_u64() || s["from"] == "dummy", "{s}");
         assert_eq!(s["played"], m.played.to_string());
         assert_eq!(s["cost"], m.cost);
+        assert_eq!(s["all_pass"], m.all_pass);
         let best: Vec<String> = m.best.iter().map(|c| c.to_string()).collect();
         assert_eq!(s["best"], json!(best));
         let step = s["step"].as_u64().unwrap();

@@ -297,6 +297,10 @@ pub(super) fn draw_review(
         Ok(all) => {
             let mine: Vec<&Mistake> = all.iter().filter(|d| d.seat == app.seat).collect();
             texts.push(format!("Hand {hand}, every card known:"));
+            if all.iter().any(|d| d.all_pass) {
+                // X1: the solver counts his tricks against the other two together.
+                texts.push("All-pass: your tricks are counted against the other two together.".to_string());
+            }
             for d in mine.iter().filter(|d| d.cost > 0) {
                 let best: Vec<String> = d.best.iter().map(|&c| card(c)).collect();
                 // A card from the hand he plays for (W4, H1) says whose it was.
