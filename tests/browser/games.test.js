@@ -194,7 +194,10 @@ test("the replay reviews the whole game: each costly card and call, one click fr
   assert.equal(await page.locator("#review-cards li").count(), found.cards.length);
   assert.equal(await page.locator("#review-calls li").count(), found.calls.length);
   const first = page.locator("#review-cards li").first();
-  assert.match(await first.innerText(), /^Hand \d, trick \d+: .+ played \S+( from .+)? — best .+ — costs \d+ tricks? show$/);
+  assert.match(await first.innerText(), /^Hand \d, trick \d+: .+ played \S+( from .+)? — best .+ — costs \d+ tricks?( \(all-pass: the two others against him\))? show$/);
+  // X1: an all-pass card says it is counted against the two others together, no other does.
+  const lines = await page.locator("#review-cards li").allInnerTexts();
+  found.cards.forEach((c, i) => assert.equal(lines[i].includes("(all-pass: the two others against him)"), c.all_pass, lines[i]));
   // "show" goes to the position where the card was played, whose analysis prices it.
   await first.locator("button").click();
   const step = found.cards[0].step;
