@@ -32,12 +32,6 @@ const PLACEHOLDER_TALON: [Card; 2] = [
 const DISCARD_CANDIDATES: usize = 4;
 /// Strains weighed per discard: within this many estimated tricks of the best.
 const STRAIN_MARGIN: f32 = 1.0;
-/// The weight of one trick fewer in a contract's result: double-dummy, the declarer never
-/// misguesses, so the tricks a sample gives him are a little more than he takes at the table
-/// (a seasoned player's review saw the expert declare a level too high). 0.25 and 0.5 both
-/// made +0.12 … +0.13 ± 0.10 whists a deal against the unhedged expert (docs/bots.md).
-const ONE_TRICK_FEWER: f64 = 0.25;
-
 /// The whist simulation's hedge (W2): each sample's outcomes weighed with those of the
 /// declarer taking one trick more. Double-dummy the defence knows the declarer's discard and
 /// every card; in play it guesses, and a whist rated on the exact count was too bold. Against
@@ -98,19 +92,6 @@ pub(crate) fn my_result(rules: &Rules, o: &Observation, me: Seat, outcome: &Hand
     sheet.record(rules, &ctx, outcome);
     let (num, den) = sheet.settlement(rules).exact(usize::from(me));
     num as f64 / den.max(1) as f64
-}
-
-/// [`my_result`] of a contract whose declarer takes `tricks` in a sample, hedged against the
-/// sample's double-dummy optimism ([`ONE_TRICK_FEWER`]).
-pub(crate) fn hedged_result(
-    rules: &Rules,
-    o: &Observation,
-    me: Seat,
-    sides: &Sides,
-    (bid, calls, tricks, weights): (Bid, [WhistCall; 2], u8, [f32; 2]),
-) -> f64 {
-    let at = |t: u8| my_result(rules, o, me, &outcome(sides, bid, calls, t, weights));
-    blended(at, tricks, tricks.checked_sub(1), ONE_TRICK_FEWER)
 }
 
 /// `at(tricks)` weighed `1 − weight` to `weight` with `at(other)` (a sample's count and the
@@ -505,7 +486,10 @@ impl ExpertBot {
                 };
                 let calls = defence_calls(&rules, *bid, defender_hands);
                 let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
-                *total += hedged_result(&rules, o, me, &sides, (*bid, calls, t, weights));
+                // Each sample's double-dummy count as it is. Weighing one trick fewer (for the
+                // declarer's misguesses) made him declare a level short of his sure tricks:
+                // without it +0.26 ± 0.15 whists a deal (docs/bots.md, "No hedge").
+                *total += my_result(&rules, o, me, &outcome(&sides, *bid, calls, t, weights));
             }
             n += 1;
         }
