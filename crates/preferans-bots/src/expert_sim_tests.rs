@@ -86,6 +86,34 @@ fn t1_t2_the_expert_discards_and_declares_the_contract_its_hand_makes() {
 }
 
 #[test]
+fn t2_the_expert_declares_the_level_of_its_sure_tricks() {
+    // Seat 1 holds all eight trumps and two losers: eight tricks on every layout. A hedge
+    // towards one trick fewer made the expert declare below them (docs/bots.md, "No hedge").
+    let mut h = hand(
+        [
+            "AH KH QH JH AC KC QC AD KD QD",
+            "AS KS QS JS TS 9S 8S 7S 7C 7D",
+            "TH 9H 8H 7H JC TC 9C JD TD 9D",
+        ],
+        "8C 8D",
+        2,
+        &["pass", "bid 6S", "pass"],
+    );
+    h.apply(1, "discard 8C 8D".parse().unwrap()).unwrap();
+    let o = h.observation(Viewer::Seat(1));
+    assert_eq!(o.phase, PhaseKind::Declare);
+    for seed in 0..3 {
+        let mut bot = ExpertBot::new(seed, 20);
+        let declare = bot.declare_by_simulation(&o).unwrap();
+        assert_eq!(
+            declare,
+            Action::Declare(Bid::tricks(8, Strain::Spades).unwrap()),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
 fn a1_the_expert_bids_what_scores_and_passes_what_does_not() {
     // Seat 0 (eldest, first to bid) with eight spades to the top and two aces.
     let strong = hand(
