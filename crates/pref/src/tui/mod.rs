@@ -2,6 +2,7 @@
 //! state is plain data driven by [`App::key`] and [`App::step_bot`], so tests script it on a
 //! test backend; [`run()`] is the real event loop.
 
+mod log;
 mod overlays;
 mod run;
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Drawing the game: header, table (hands, contract, trick), hand-by-hand log, your hand, the
 //! choices; the overlays are drawn by `overlays`. Fits 80×24 and grows with the window.
 
-use preferans::observation::{CallNote, Holder, Observation};
+use preferans::observation::{Holder, Observation};
 use preferans::{Action, WhistCall};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style};
@@ -9,6 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
+use super::log::log_rows;
+pub(super) use super::log::log_texts;
 use super::overlays::{draw_hand_over, draw_help, draw_hints, draw_review, draw_sheet};
 pub(super) use super::text::{action_text, ascii_for, text_width, wrap_text};
 use super::text::{bid_text, card_span, hand_spans, suit_groups};
@@ -219,74 +221,6 @@ pub(super) fn trick_text(app: &App, cards: &[preferans::observation::TrickCard])
         })
         .collect::<Vec<_>>()
         .join("  ")
-}
-
-/// The log: every hand's summary and the current hand's calls (card plays are on the table),
-/// newest at the bottom.
-pub(super) fn log_texts(app: &App, o: &Observation) -> Vec<String> {
-    // During the pause after a hand, `o` is that hand as it ended: its calls go under its own
-    // number, and its summary (already in the log) after them.
-    let (number, summary) = if app.paused() {
-        (app.m.finished_hands().len(), app.log.last().cloned())
-    } else {
-        (app.m.finished_hands().len() + 1, None)
-    };
-    let older = app.log.len() - usize::from(summary.is_some());
-    let mut texts: Vec<String> = app.log[..older].to_vec();
-    texts.push(format!(
-        "hand {number} — dealer {}",
-        holder_name(app, Holder::Seat(o.dealer))
-    ));
-    for (i, (seat, a)) in o.history.iter().enumerate() {
-        // The engine's notes: a hold (A3), a pass in the whist round.
-        let note = o.call_notes.iter().find(|(j, _)| usize::from(*j) == i).map(|(_, n)| *n);
-        let text = match (a, note) {
-            (Some(Action::Play(_)), _) => continue,
-            (Some(Action::Look(s)), _) if *s == app.seat => "looks at your hand".into(),
-            (Some(Action::Look(s)), _) => format!("looks at {}'s hand", holder_name(app, Holder::Seat(*s))),
-            (Some(_), Some(CallNote::NoWhist)) => "pass (no whist)".into(),
-            (Some(a), Some(CallNote::Hold)) => format!("{} (hold)", action_text(*a, app.ascii)),
-            (Some(a), None) => action_text(*a, app.ascii),
-            (None, _) => "discards two cards".into(),
-        };
-        let text = if matches!(a, Some(Action::Discard(..))) {
-            format!("discards {text}")
-        } else {
-            text
-        };
-        texts.push(format!("{}: {text}", holder_name(app, Holder::Seat(*seat))));
-    }
-    texts.extend(summary);
-    texts
-}
-
-/// The rows of `texts` wrapped to `width` that fit in `height` rows, `back` rows up from the
-/// newest (`back` is kept within the rows there are), and the box's title: it says which way
-/// more rows are.
-fn log_rows(
-    texts: &[String],
-    width: usize,
-    height: usize,
-    back: &std::cell::Cell<usize>,
-    in_place: bool,
-) -> (Vec<Line<'static>>, String) {
-    let rows: Vec<String> = texts.iter().flat_map(|t| wrap_text(t, width, 2)).collect();
-    let older = rows.len().saturating_sub(height);
-    back.set(back.get().min(older));
-    let skip = older - back.get();
-    let mut title = " log".to_string();
-    if skip > 0 {
-        title.push_str(" · PgUp older");
-    }
-    if back.get() > 0 {
-        title.push_str(" · PgDn newer");
-    } else if in_place {
-        // Shown in the table's place (a narrow screen): PgDn at the newest brings it back.
-        title.push_str(" · PgDn table");
-    }
-    title.push(' ');
-    let lines = rows.into_iter().skip(skip).take(height).map(Line::from).collect();
-    (lines, title)
 }
 
 /// What the choices panel shows: the choices packed into rows of `width` columns (the
