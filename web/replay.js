@@ -214,7 +214,7 @@ function showReview(r) {
   const who = (s) => holderName({ seat: s }, seats, null);
   // The position shown, then brought into view (the analysis is hidden outside the card play).
   const go = (step, what) => el("button", { text: "show", "aria-label": `show ${what}`, "data-step": step, onclick: async () => { await show(step); $("step").scrollIntoView({ behavior: "smooth" }); } });
-  const calls = r.calls_weighed ? `${r.calls.length} call${r.calls.length === 1 ? "" : "s"} that cost ${r.call_threshold} whists or more` : "calls not weighed (a Hussar game has no model for the dummy)";
+  const calls = `${r.calls.length} call${r.calls.length === 1 ? "" : "s"} that cost ${r.call_threshold} whists or more`;
   $("review-status").textContent = `${r.cards.length} card${r.cards.length === 1 ? "" : "s"} that cost tricks · ${calls}.`;
   $("review-cards-title").hidden = r.cards.length === 0;
   $("review-cards").replaceChildren(...r.cards.map((m) => el("li", { "data-step": m.step },

@@ -61,8 +61,7 @@ pub(crate) enum Command {
     )]
     Solve(solve::SolveArgs),
     /// Review a record: every card that lost tricks (double-dummy, exact), and every bid
-    /// (misère too), whist call, discard and contract that lost whists (by simulation; a
-    /// Hussar game's calls are not weighed).
+    /// (misère too), whist call, discard and contract that lost whists (by simulation).
     #[command(after_help = "Examples:\n  pref review game.json\n  pref review game.json --whists 5 --deal-tables")]
     Review(review::ReviewArgs),
     /// Duplicate tournament between bots: every deal played with every seating, in parallel.

@@ -98,15 +98,11 @@ pub fn run(a: ReviewArgs) -> Result<()> {
             c.cost
         );
     }
-    if !preferans_bots::review_calls::calls_weighed(&record) {
-        outln!("bids, whist calls, discards and contracts not weighed: a Hussar game (2 players)");
-    } else {
-        outln!(
-            "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {} each)",
-            calls.len(),
-            crate::describe::count(samples as usize, "sample")
-        );
-    }
+    outln!(
+        "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {} each)",
+        calls.len(),
+        crate::describe::count(samples as usize, "sample")
+    );
     if let Some(note) = unfinished_note(&record) {
         outln!("{note} (reviewed as far as it was played)");
     }

@@ -250,13 +250,13 @@ fn bot_lists_are_checked_and_match_fits_its_default_bots_to_the_players() {
 }
 
 #[test]
-fn review_says_what_it_does_not_weigh_and_bounds_its_numbers() {
+fn h2_review_weighs_a_hussar_games_calls_and_bounds_its_numbers() {
     let dir = tempfile::tempdir().unwrap();
     let hussar = sim(dir.path(), "h.json", &["--hands", "2", "--players", "2", "--seed", "5"]);
     let out = pref().args(["review", "--samples", "2"]).arg(&hussar).output().unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert!(
-        stdout_of(&out).contains("not weighed: a Hussar game"),
+        stdout_of(&out).contains("bids, whist calls, discards and contracts cost whists"),
         "{}",
         stdout_of(&out)
     );

@@ -9,7 +9,7 @@ use preferans::{Action, Bid, Card, CardSet, PlayState, Strain};
 use preferans_solver::Objective;
 
 use crate::expert::{ExpertBot, NODES_PER_SOLVE};
-use crate::expert_sim::{defence_calls, my_result, outcome, rules_for, seat_of, Sides};
+use crate::expert_sim::{defence_calls, my_result, outcome, rules_for, Sides};
 use crate::heuristic::defence_tricks;
 use crate::heuristic::{bid_up_to, has_bid};
 use crate::misere_holes;
@@ -22,8 +22,7 @@ impl ExpertBot {
     /// (declared after the talon; the defenders call as the heuristic would). In the strain
     /// of the best one, the highest contract whose mean result still beats `pass_value` (what
     /// passing is worth) is the limit of the bidding: `Some(Some(bid))`; `Some(None)` (pass)
-    /// when no contract does; `None` without a scoring model (a Hussar dummy, no solved
-    /// sample).
+    /// when no contract does; `None` without a scoring model (no solved sample).
     pub(crate) fn bid_by_score(
         &mut self,
         o: &Observation,
@@ -60,11 +59,7 @@ impl ExpertBot {
         let me = o.seat?;
         let rules = rules_for(&self.rules, o.players)?;
         let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
-        let sides = Sides {
-            declarer: me,
-            decl_pos: my_pos,
-            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
-        };
+        let sides = Sides::with_declarer(o, me, my_pos)?;
         // Mean result of every contract.
         let mut means: Vec<(Bid, f64)> = Vec::new();
         for strain in Strain::ALL {
@@ -75,7 +70,7 @@ impl ExpertBot {
                 for smp in samples {
                     let Some(t) = smp.tricks[strain as usize] else { continue };
                     let defender_hands = [smp.hands[others[0]], smp.hands[others[1]]];
-                    let calls = defence_calls(&rules, bid, defender_hands);
+                    let calls = defence_calls(&rules, bid, &sides, defender_hands);
                     let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
                     total += my_result(&rules, o, me, &outcome(&sides, bid, calls, t, weights));
                     n += 1;
@@ -102,8 +97,9 @@ impl ExpertBot {
     /// double-dummy and scored by the real scorer (`expert_sim.rs`); it bids up to the
     /// contract with the best expected result when that result beats passing (nothing, or the
     /// all-pass a last pass ends in: `expert_allpass.rs`). Misère outright with no dangerous
-    /// card, weighed on the same samples with one or two (`expert_misere.rs`). Without a
-    /// scoring model (Hussar's dummy) the expected tricks decide.
+    /// card, weighed on the same samples with one or two (`expert_misere.rs`). In Hussar the
+    /// dummy is a defender who passes (H1, H2). Without a solved sample the expected tricks
+    /// decide.
     pub(crate) fn auction(&mut self, o: &Observation) -> Option<Action> {
         let me = o.seat?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;

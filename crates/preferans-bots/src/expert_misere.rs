@@ -10,7 +10,7 @@ use preferans_solver::Objective;
 
 use crate::expert::{ExpertBot, NODES_PER_SOLVE};
 use crate::expert_bid_score::BidSample;
-use crate::expert_sim::{best_discards, defence_calls, my_result, outcome, rules_for, seat_of, Sides};
+use crate::expert_sim::{best_discards, defence_calls, my_result, outcome, rules_for, Sides};
 use crate::heuristic::{misere_holes, my_hand};
 
 /// Misère discards weighed (the heuristic's best few).
@@ -37,9 +37,7 @@ impl ExpertBot {
         let me = o.seat?;
         let rules = rules_for(&self.rules, o.players)?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
-        if o.hands.iter().any(|h| h.holder == Holder::Dummy) {
-            return None;
-        }
+
         let hand = my_hand(o);
         let candidates = misere_discard_candidates(o);
         if candidates.len() < 2 {
@@ -51,11 +49,7 @@ impl ExpertBot {
         if unknown.len() != 20 {
             return None;
         }
-        let sides = Sides {
-            declarer: me,
-            decl_pos: my_pos,
-            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
-        };
+        let sides = Sides::with_declarer(o, me, my_pos)?;
         self.solver.set_node_limit(Some(NODES_PER_SOLVE));
         let mut totals = vec![0.0f64; candidates.len()];
         let mut n = 0u32;
@@ -68,7 +62,7 @@ impl ExpertBot {
                 let Ok(solved) = self.solver.solve(&state, Objective::Misere(my_pos as Owner)) else {
                     continue 'sample;
                 };
-                let calls = defence_calls(&rules, Bid::Misere, [deal[others[0]], deal[others[1]]]);
+                let calls = defence_calls(&rules, Bid::Misere, &sides, [deal[others[0]], deal[others[1]]]);
                 let played = outcome(&sides, Bid::Misere, calls, solved.tricks, [1.0, 1.0]);
                 results.push(my_result(&rules, o, me, &played));
             }
@@ -113,11 +107,7 @@ impl ExpertBot {
         let rules = rules_for(&self.rules, o.players)?;
         let hand = o.hands.get(my_pos)?.cards?;
         let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
-        let sides = Sides {
-            declarer: me,
-            decl_pos: my_pos,
-            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
-        };
+        let sides = Sides::with_declarer(o, me, my_pos)?;
         self.solver.set_node_limit(Some(NODES_PER_SOLVE));
         let (mut total, mut n) = (0.0, 0u32);
         for smp in samples {
@@ -128,7 +118,7 @@ impl ExpertBot {
             let Ok(solved) = self.solver.solve(&state, Objective::Misere(my_pos as Owner)) else {
                 continue;
             };
-            let calls = defence_calls(&rules, Bid::Misere, [deal[others[0]], deal[others[1]]]);
+            let calls = defence_calls(&rules, Bid::Misere, &sides, [deal[others[0]], deal[others[1]]]);
             let played = outcome(&sides, Bid::Misere, calls, solved.tricks, [1.0, 1.0]);
             total += my_result(&rules, o, me, &played);
             n += 1;

@@ -44,24 +44,36 @@ const WHIST_ONE_TRICK_MORE: f64 = 0.75;
 pub(crate) struct Sides {
     pub(crate) declarer: Seat,
     pub(crate) decl_pos: usize,
-    /// The defenders in speaking order (W2: the first at the declarer's left): (seat, position).
-    pub(crate) defenders: [(Seat, usize); 2],
+    /// The defenders in speaking order (W2: the first at the declarer's left): (seat,
+    /// position); the seat is `None` for a Hussar dummy (H1), which makes no call.
+    pub(crate) defenders: [(Option<Seat>, usize); 2],
+}
+
+impl Sides {
+    /// The sides with `declarer` at position `decl_pos` (the others defend).
+    pub(crate) fn with_declarer(o: &Observation, declarer: Seat, decl_pos: usize) -> Option<Sides> {
+        let at = |p: usize| match o.hands.get(p)?.holder {
+            Holder::Seat(s) => Some((Some(s), p)),
+            Holder::Dummy => Some((None, p)),
+            _ => None,
+        };
+        Some(Sides {
+            declarer,
+            decl_pos,
+            defenders: [at((decl_pos + 1) % 3)?, at((decl_pos + 2) % 3)?],
+        })
+    }
+
+    /// Which defender is a Hussar dummy (H1).
+    fn dummy(&self) -> [bool; 2] {
+        self.defenders.map(|d| d.0.is_none())
+    }
 }
 
 pub(crate) fn sides(o: &Observation) -> Option<Sides> {
     let declarer = o.declarer?;
-    let seat_at = |p: usize| match o.hands.get(p)?.holder {
-        Holder::Seat(s) => Some(s),
-        _ => None,
-    };
-    let decl_pos = (0..3).find(|p| seat_at(*p) == Some(declarer))?;
-    let d1 = (decl_pos + 1) % 3;
-    let d2 = (decl_pos + 2) % 3;
-    Some(Sides {
-        declarer,
-        decl_pos,
-        defenders: [(seat_at(d1)?, d1), (seat_at(d2)?, d2)],
-    })
+    let decl_pos = (0..3).find(|p| o.hands.get(*p).map(|h| h.holder) == Some(Holder::Seat(declarer)))?;
+    Sides::with_declarer(o, declarer, decl_pos)
 }
 
 /// The rules the bot scores with: the table's, or Sochi for this many players.
@@ -133,7 +145,7 @@ pub(crate) fn outcome(
     let first = ((f32::from(defence_tricks) * w1 / (w1 + w2)).round() as u8).min(defence_tricks);
     let shares = [first, defence_tricks - first];
     let defender = |i: usize| DefenderOutcome {
-        seat: Some(s.defenders[i].0),
+        seat: s.defenders[i].0,
         call: calls[i],
         tricks: shares[i],
     };
@@ -143,7 +155,12 @@ pub(crate) fn outcome(
         declarer_tricks: tricks,
         defenders: [defender(0), defender(1)],
         resolution,
-        defence: whisted.then_some(DefenceMode::Closed),
+        // H1: a Hussar defender plays both hands open.
+        defence: whisted.then_some(if s.dummy().contains(&true) {
+            DefenceMode::Open
+        } else {
+            DefenceMode::Closed
+        }),
         dealer_whist: false,
         talon_pushed: false,
         offer: None,
@@ -166,7 +183,24 @@ fn no_whist_round(rules: &Rules, contract: Bid) -> bool {
 
 /// The defenders' calls in a simulation: both whist where there is no whist round (W5–W7, as
 /// the engine records it), else what the heuristic would call on their hands.
-pub(crate) fn defence_calls(rules: &Rules, contract: Bid, defender_hands: [CardSet; 2]) -> [WhistCall; 2] {
+pub(crate) fn defence_calls(rules: &Rules, contract: Bid, s: &Sides, defender_hands: [CardSet; 2]) -> [WhistCall; 2] {
+    if let Some(real) = s.dummy().iter().position(|d| !d) {
+        if s.dummy().contains(&true) {
+            // H1: only the Hussar defender speaks (whist or pass, no half-whist); the dummy
+            // passes. Without a whist round (W5, W6) he whists.
+            let mut calls = [WhistCall::Pass; 2];
+            calls[real] = if no_whist_round(rules, contract) {
+                WhistCall::Whist
+            } else {
+                call_of(whist_call(
+                    defender_hands[real],
+                    Some(contract),
+                    &[Action::Whist, Action::Pass],
+                ))
+            };
+            return calls;
+        }
+    }
     if no_whist_round(rules, contract) {
         [WhistCall::Whist, WhistCall::Whist]
     } else {
@@ -236,7 +270,7 @@ impl ExpertBot {
         let contract = o.contract?;
         let s = sides(o)?;
         let rules = rules_for(&self.rules, o.players)?;
-        let my_index = s.defenders.iter().position(|d| d.0 == me)?;
+        let my_index = s.defenders.iter().position(|d| d.0 == Some(me))?;
         // Calls so far in this whist round, in order.
         let declared_at = o
             .history
@@ -304,6 +338,12 @@ impl ExpertBot {
         other_hand: CardSet,
     ) -> Vec<[WhistCall; 2]> {
         let both = [Action::Whist, Action::Pass];
+        if s.dummy()[1 - my_index] {
+            // H1: the other defender is the Hussar dummy, which passes.
+            let mut calls = [WhistCall::Pass; 2];
+            calls[my_index] = call_of(mine);
+            return vec![calls];
+        }
         let half = |first_again: Action| whist_round_calls(WhistCall::Pass, WhistCall::HalfWhist, call_of(first_again));
         if my_index == 0 {
             if said.iter().any(|(_, a)| *a == Action::HalfWhist) {
@@ -320,7 +360,7 @@ impl ExpertBot {
         // I am the second defender: the first has spoken.
         let first = said
             .iter()
-            .find(|(seat, _)| *seat == s.defenders[0].0)
+            .find(|(seat, _)| Some(*seat) == s.defenders[0].0)
             .map_or(Action::Pass, |(_, a)| *a);
         let again = whist_call(other_hand, Some(contract), &both);
         vec![whist_round_calls(call_of(first), call_of(mine), call_of(again))]
@@ -415,9 +455,6 @@ impl ExpertBot {
     ) -> Option<Vec<((usize, Bid), f64)>> {
         let rules = rules_for(&self.rules, o.players)?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
-        if o.hands.iter().any(|h| h.holder == Holder::Dummy) {
-            return None;
-        }
         let others = [(my_pos + 1) % 3, (my_pos + 2) % 3];
         // The two others' cards: everything not in my twelve (hand plus talon). Not only the
         // hands weighed: when every candidate sheds the same card, their union has eleven.
@@ -439,11 +476,7 @@ impl ExpertBot {
                 .map(|(_, st)| st)
                 .collect()
         };
-        let sides = Sides {
-            declarer: me,
-            decl_pos: my_pos,
-            defenders: [(seat_of(o, others[0])?, others[0]), (seat_of(o, others[1])?, others[1])],
-        };
+        let sides = Sides::with_declarer(o, me, my_pos)?;
         // (hand index, contract) → total result.
         let mut totals: Vec<((usize, Bid), f64)> = Vec::new();
         let mut weighed: Vec<(usize, Strain)> = Vec::new();
@@ -484,7 +517,7 @@ impl ExpertBot {
                 let Some(&(_, t)) = tricks.iter().find(|(key, _)| *key == (*i, strain)) else {
                     continue;
                 };
-                let calls = defence_calls(&rules, *bid, defender_hands);
+                let calls = defence_calls(&rules, *bid, &sides, defender_hands);
                 let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
                 // Each sample's double-dummy count as it is. Weighing one trick fewer (for the
                 // declarer's misguesses) made him declare a level short of his sure tricks:

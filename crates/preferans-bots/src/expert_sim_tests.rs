@@ -153,7 +153,7 @@ fn s3_results_come_from_the_real_scorer() {
     let s = Sides {
         declarer: 1,
         decl_pos: 0,
-        defenders: [(2, 1), (0, 2)],
+        defenders: [(Some(2), 1), (Some(0), 2)],
     };
     let o = hand(
         [
@@ -369,4 +369,63 @@ fn w2_a_second_defender_with_no_defence_half_whists_rather_than_whist_alone() {
     assert_eq!(hints[0].action, Action::HalfWhist, "{hints:?}");
     assert_eq!(hints.last().map(|h| h.action), Some(Action::Whist), "{hints:?}");
     assert!(hints.last().unwrap().reason.contains("the half-whist is safer"));
+}
+
+/// Hussar (H1) with dealer seat 1: the positions are seat 0 (the eldest), the dummy, seat 1.
+fn hussar_hand(hands: [&str; 3], talon: &str, script: &[&str]) -> RussianHand {
+    let t: Vec<Card> = cards(talon).iter().collect();
+    let deal = Deal::new(hands.map(cards), [t[0], t[1]]).unwrap();
+    let mut rules = Rules::sochi();
+    rules.set("players", "2").unwrap();
+    let mut h = RussianHand::new(HandConfig::from_rules(&rules), 1, deal, None);
+    for a in script {
+        let seat = h.to_move().unwrap();
+        h.apply(seat, a.parse().unwrap()).unwrap();
+    }
+    h
+}
+
+#[test]
+fn h1_h2_hussar_is_scored_with_the_dummy_as_a_defender_who_passes() {
+    let mut rules = Rules::sochi();
+    rules.set("players", "2").unwrap();
+    let mut bot = ExpertBot::new(3, 20).with_rules(&rules);
+    // Seat 0 declares 6♠; seat 1 defends with the dummy (WEAK) beside him.
+    let script = &["bid 6S", "pass", "discard 7H 7D", "declare 6S"];
+    let strong = hussar_hand([DECLARER, WEAK, STRONG], "7H 7D", script);
+    let o = strong.observation(Viewer::Seat(1));
+    assert_eq!(o.phase, PhaseKind::Whist);
+    let values = bot.whist_values(&o).expect("a scoring model with the dummy");
+    assert_eq!(values.len(), 2, "whist or pass, no half-whist (H1): {values:?}");
+    assert_eq!(bot.whist_by_simulation(&o), Some(Action::Whist), "{values:?}");
+    // Without a card above a nine the defender passes.
+    let hopeless = hussar_hand(
+        [
+            "AS KS QS JS TS 9S AH KH AC KC",
+            "QH JH TH 9H QC JC TC AD KD QD",
+            "8S 7S 8H 7H 9C 8C 7C 9D 8D 7D",
+        ],
+        "JD TD",
+        &["bid 6S", "pass", "discard JD TD", "declare 6S"],
+    );
+    let ho = hopeless.observation(Viewer::Seat(1));
+    assert_eq!(bot.whist_by_simulation(&ho), Some(Action::Pass));
+    // The dummy makes no call; the defender alone whists or passes.
+    let s = sides(&o).unwrap();
+    assert_eq!(s.defenders.map(|d| d.0), [None, Some(1)]);
+    let calls = defence_calls(
+        &rules,
+        Bid::tricks(6, Strain::Spades).unwrap(),
+        &s,
+        [cards(WEAK), cards(STRONG)],
+    );
+    assert_eq!(calls, [WhistCall::Pass, WhistCall::Whist]);
+    // The eldest's bids are scored too (A1): a hand of six top trumps bids.
+    let fresh = hussar_hand([DECLARER, WEAK, STRONG], "7H 7D", &[]);
+    let o = fresh.observation(Viewer::Seat(0));
+    let samples = bot.own_bid_samples(&o);
+    assert!(
+        matches!(bot.bid_by_score(&o, 0, &samples, 0.0), Some(Some(Bid::Tricks { .. }))),
+        "scored bidding in Hussar"
+    );
 }

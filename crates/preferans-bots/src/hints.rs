@@ -1,8 +1,8 @@
 //! Hints: for an observation, the legal actions ranked, each with an estimated value and a
 //! short reason, for the terminal and browser UIs. Card play uses the expert's Monte Carlo
 //! double-dummy averages; bids, whist calls and contracts the expert's simulation (mean whists
-//! for this seat, scored under the table's rules); discards, misère and what the simulation
-//! has no model for (a Hussar dummy) the heuristic evaluations.
+//! for this seat, scored under the table's rules, Hussar's dummy included: H1, H2); discards
+//! and misère the heuristic evaluations.
 
 use preferans::observation::{Holder, Observation};
 use preferans::russian::PhaseKind;

@@ -123,12 +123,6 @@ fn best_choice(vals: &[(Action, f64)]) -> Option<(Action, f64)> {
         .max_by(|x, y| x.1.total_cmp(&y.1))
 }
 
-/// Whether [`review_calls`] weighs this record's calls: not in a Hussar game, whose dummy the
-/// simulation has no scoring model for (H2).
-pub fn calls_weighed(record: &Record) -> bool {
-    record.players.len() != 2
-}
-
 /// Reviews every whist call, discard and contract of a (valid) record with `samples` sampled
 /// deals per decision; reports those that cost at least `threshold` whists.
 ///

@@ -151,23 +151,17 @@ fn review(record: &Record, names: &[String], mut progress: impl FnMut(usize, usi
     let hands = record.hands.len();
     let starts = hand_starts(record.hands.iter().map(|h| h.actions.len()));
     let step = |hand: u32, index: usize| starts.get(hand as usize - 1).map_or(0, |s| s + index);
-    let weigh_calls = preferans_bots::review_calls::calls_weighed(record);
-    let total = if weigh_calls { 2 * hands } else { hands };
+    let total = 2 * hands;
     let cards = preferans_bots::review::review(record, CARD_THRESHOLD, |done, _| progress(done, total))?;
-    let calls = if weigh_calls {
-        preferans_bots::review_calls::review_calls(record, CALL_THRESHOLD, CALL_SAMPLES, |done, _| {
-            progress(hands + done, total)
-        })?
-    } else {
-        Vec::new()
-    };
+    let calls = preferans_bots::review_calls::review_calls(record, CALL_THRESHOLD, CALL_SAMPLES, |done, _| {
+        progress(hands + done, total)
+    })?;
     Ok(json!({
         "status": "done",
         "names": names,
         "card_threshold": CARD_THRESHOLD,
         "call_threshold": CALL_THRESHOLD,
         "call_samples": CALL_SAMPLES,
-        "calls_weighed": weigh_calls,
         "cards": cards.iter().map(|m| json!({
             "hand": m.hand,
             "trick": m.trick,
