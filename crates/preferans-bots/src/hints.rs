@@ -2,7 +2,8 @@
 //! short reason, for the terminal and browser UIs. Card play uses the expert's Monte Carlo
 //! double-dummy averages; bids, whist calls and contracts the expert's simulation (mean whists
 //! for this seat, scored under the table's rules, Hussar's dummy included: H1, H2); discards
-//! and misère the heuristic evaluations.
+//! the same simulation for the best few pairs; misère bids of hands with more than two holes
+//! the count of holes.
 
 use preferans::observation::{Holder, Observation};
 use preferans::russian::PhaseKind;
