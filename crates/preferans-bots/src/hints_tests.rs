@@ -202,3 +202,42 @@ fn an_unsimulated_misere_ranks_after_every_simulated_choice() {
     }
     assert!(seen > 0, "some deal had an unsimulated misère");
 }
+
+#[test]
+fn h1_hussar_hints_for_bids_and_whist_calls_are_simulated() {
+    // Two players (H1): the bids and the defender's whist calls are valued by the expert's
+    // simulation, the dummy taken as a defender who passes (H2).
+    let mut rules = Rules::sochi();
+    rules.set("players", "2").unwrap();
+    let mut expert = ExpertBot::new(1, 8).with_rules(&rules);
+    let mut bot = HeuristicBot::new();
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let mut m = Match::new(rules.clone(), seed, 0, Some(1));
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let o = h.observation(Viewer::Seat(seat));
+            if matches!(o.phase, PhaseKind::Auction | PhaseKind::Whist) {
+                let hs = hints(&o, &mut expert);
+                if hs
+                    .iter()
+                    .any(|h| matches!(h.action, Action::Bid(Bid::Tricks { .. }) | Action::Whist))
+                {
+                    assert!(
+                        hs.iter()
+                            .filter(|h| matches!(h.action, Action::Bid(Bid::Tricks { .. }) | Action::Whist))
+                            .all(|h| h.reason.contains("(simulated deals, scored)")),
+                        "{:?}: {hs:?}",
+                        o.phase
+                    );
+                    seen.insert(format!("{:?}", o.phase));
+                }
+            }
+            m.apply(seat, bot.choose(&o).unwrap()).unwrap();
+        }
+        if seen.len() == 2 {
+            return;
+        }
+    }
+    panic!("no Hussar auction and whist round reached: {seen:?}");
+}
