@@ -120,7 +120,6 @@ async function create(ev) {
   $("create-error").textContent = "";
   const name = $("name").value.trim();
   if (!name) { $("create-error").textContent = "Your name, please."; return; }
-  setPlayerName(name);
   const players = Number($("players").value);
   const seats = [];
   for (let i = 0; i < players; i++) {
@@ -134,6 +133,9 @@ async function create(ev) {
   const num = (id) => ($(id).value ? Number($(id).value) : null);
   const config = { name: $("tname").value.trim(), game: $("game").value, preset: $("preset").value, options, seats, target: num("target"), hand_limit: num("hands"), move_timer_secs: num("timer"), password: $("password").value || null };
   try {
+    // The name first: a name the seat would refuse must not leave an empty table behind.
+    await api("/api/name-check", { name });
+    setPlayerName(name);
     const { id } = await api("/api/tables", config);
     const { token } = await api(`/api/tables/${id}/seats`, { name, seat: 0, password: config.password });
     localStorage.setItem(tokenKey(id), token);

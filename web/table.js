@@ -113,6 +113,10 @@ function connect() {
 function onError(message) {
   if (chatSent !== null && /chat/.test(message) && !$("chat-text").value) $("chat-text").value = chatSent;
   chatSent = null;
+  if (/hint requests/.test(message) && hintsFor !== null) {
+    if (shownHints?.key === hintsFor) showHints(shownHints.hints);
+    else $("hints").replaceChildren(el("li", { class: "muted", text: message }));
+  }
   if (sent && state) {
     sent = false;
     render(state); // the refused action's choices back
@@ -144,8 +148,12 @@ function onError(message) {
 // (the move timer may have decided it).
 let hintsFor = null;
 const decisionKey = (view) => JSON.stringify([view?.hand_number, view?.observation?.phase, view?.observation?.tricks_done, view?.observation?.trick?.length, view?.observation?.legal_actions]);
+// The last hints shown and their decision: a request the server refuses (too many) shows
+// them again rather than leaving "thinking…".
+let shownHints = null;
 function showHints(hints) {
   if (hintsFor !== decisionKey(state)) return;
+  shownHints = { key: hintsFor, hints };
   const label = (a) => actionLabel(a) + (isHold(a, state?.observation) ? " (hold)" : "");
   $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: label(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
 }
@@ -276,8 +284,10 @@ function draw(view) {
   $("keys-help").hidden = $("leave-btn").hidden = $("hint-btn").hidden = $("device-btn").hidden = !seated || view.game_over;
   if ($("device-btn").hidden) $("device-link").hidden = true;
   $("hint-panel").hidden = $("hint-btn").hidden;
-  // F1: the four-player dealer sitting the hand out has nothing to type or ask a hint for.
-  const sitsOut = seated && view.observation && !view.observation.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you);
+  // F1: the four-player dealer sitting the hand out has nothing to type or ask a hint for;
+  // one with a part in it (F3: looking and whisting, playing the defenders' hands, leading
+  // the all-pass talon) has.
+  const sitsOut = seated && view.observation && !view.observation.hands.some((h) => h.holder !== "dummy" && h.holder.seat === view.you) && (view.dealer_role ?? "sits_out") === "sits_out";
   if (sitsOut) $("keys-help").hidden = $("hint-btn").hidden = true;
   $("keys-text").replaceChildren(...keysHelp(view.observation).flat());
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
@@ -378,9 +388,9 @@ function draw(view) {
   if (timedOut !== null && !free(timedOut)) {
     const mine = timedOut === view.you;
     // The move made, when it is in this hand's history (a discard the viewer may not see is
-    // "the discard").
+    // "the discard"); else it ended the hand before (its last card is in "the last trick").
     const last = [...obs.history].reverse().find(([seat]) => seat === timedOut);
-    const move = last ? (last[1] === null ? "chose the discard" : `chose ${actionLabel(last[1])}`) : "made the last move";
+    const move = last ? (last[1] === null ? "chose the discard" : `chose ${actionLabel(last[1])}`) : "made the last move of the hand before";
     $("timed-out").hidden = false;
     $("timed-out").textContent = mine ? `Your time ran out: the server ${move} for you.` : `${holderName({ seat: timedOut }, view.seats, view.you)}'s time ran out: the server ${move} for that seat.`;
   }
@@ -419,6 +429,7 @@ function renderChat(view) {
   const shown = JSON.stringify(view.chat);
   if (shown === chatShown) return;
   chatShown = shown;
+  if (chatSent !== null && view.chat.some((l) => l.text === chatSent)) chatSent = null;
   const log = $("chat-log");
   log.replaceChildren(...view.chat.map((l) => el("div", {}, el("b", { text: `${l.name}: ` }), l.text)));
   log.scrollTop = log.scrollHeight;
@@ -511,11 +522,12 @@ function renderSeatPanel(view) {
 async function takeSeat(seat) {
   const name = $("name").value.trim();
   if (!name) { $("seat-error").textContent = "Your name, please."; return; }
-  setPlayerName(name);
   try {
     // The box beside the seats, the locked page's, or the one this browser keeps.
     const password = $("password").value || $("watch-password")?.value || localStorage.getItem(passwordKey(tableId)) || null;
     const r = await api(`${tablePath}/seats`, { name, seat, password });
+    // Kept for the next table only once a seat took it (a refused name is not remembered).
+    setPlayerName(name);
     token = r.token;
     localStorage.setItem(tokenKey(tableId), token);
     // A private table's password still opens its sheet, record and replay after a leave.
@@ -560,14 +572,19 @@ $("leave-btn").addEventListener("click", async () => {
   }
 });
 
-let chatSent = null; // the line on its way: back in the box if the server refuses it
+// The line on its way: back in the box if the server refuses it. One at a time, so that a
+// refusal (too many lines) never loses a line sent after it: the next waits in the box
+// until this one shows in the chat.
+let chatSent = null;
 $("chat-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const text = $("chat-text").value.trim();
-  if (!text) return;
+  if (!text || chatSent !== null) return;
   $("error").textContent = "";
   if (!send({ type: "chat", token, text })) return; // the line stays in the box
   chatSent = text;
+  // Never held up for long (a line the log does not show as sent, a lost answer).
+  setTimeout(() => { if (chatSent === text) chatSent = null; }, 3000);
   $("chat-text").value = "";
 });
 $("hint-btn").addEventListener("click", () => {

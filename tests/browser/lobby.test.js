@@ -2,7 +2,7 @@
 // that does not exist.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { base, browser } from "./harness.js";
+import { base, browser, post } from "./harness.js";
 
 test("the lobby fits a phone and takes options from its list, one with commas", async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -103,6 +103,34 @@ test("the rules page explains the game and lists every preset and option the ser
   assert.deepEqual((await row.allInnerTexts()).slice(1, -1), info.presets.map((p) => words(p.options.allpass_talon)));
   assert.equal(await page.locator("#presets-list li").count(), info.presets.length);
   assert.deepEqual(problems, [], "no script errors");
+});
+
+test("a name the seat refuses leaves no table behind and is not remembered", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#seat-2");
+  const count = async () => (await (await fetch(`${base}/api/tables`)).json()).length;
+  const before = await count();
+  await page.fill("#name", "Zoya (you)");
+  await page.click("#create-btn");
+  await page.waitForFunction(() => document.querySelector("#create-error").textContent.length > 0);
+  assert.match(await page.locator("#create-error").innerText(), /\(you\)/);
+  assert.equal(await count(), before, "no table was created for a refused name");
+  await page.reload();
+  await page.waitForSelector("#seat-2");
+  assert.notEqual(await page.inputValue("#name"), "Zoya (you)");
+});
+
+test("a table's name of one long word does not widen the table page on a phone", async () => {
+  const name = "W".repeat(60);
+  const r = await post("/api/tables", { name, seats: [{ kind: "human" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "heuristic" }] });
+  assert.equal(r.status, 201);
+  const { id } = await r.json();
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${base}/table/${id}`);
+  await page.waitForFunction((n) => document.querySelector("#title").textContent === n, name);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
 });
 
 test("a table that does not exist says so, with the way back", async () => {

@@ -564,7 +564,7 @@ test("a move the timer made is marked, with the choice it made", async () => {
   const { id } = await (await post("/api/tables", { name: "slow", seats, hand_limit: 1, seed: 2, move_timer_secs: 1 })).json();
   const page = await seatedPage(id, 0, "Ugo");
   await page.waitForSelector("#timed-out:not([hidden])", { timeout: 30000 });
-  assert.match(await page.locator("#timed-out").innerText(), /^Your time ran out: the server (chose .+|made the last move) for you\.$/);
+  assert.match(await page.locator("#timed-out").innerText(), /^Your time ran out: the server (chose .+|made the last move of the hand before) for you\.$/);
   await page.close();
 });
 

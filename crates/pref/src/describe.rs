@@ -185,7 +185,7 @@ pub fn describe_record(record: &Record) -> String {
             let _ = writeln!(
                 out,
                 "  result: {}",
-                o.summary_at_table(rules.players(), h.dealer, |s| format!("seat {s}"))
+                o.summary_at_table(&rules, h.dealer, |s| format!("seat {s}"))
             );
             // What it wrote: an all-pass's pool points go to who took no trick.
             let entries = hand_entries(m.sheet(), h.number, |s| format!("seat {s}"));

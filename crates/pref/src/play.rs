@@ -392,7 +392,7 @@ pub fn run_with(
             writeln!(
                 out,
                 "== hand over: {}{}{written}",
-                ascii_suits(ascii, outcome.summary_at_table(players, dealer, name)),
+                ascii_suits(ascii, outcome.summary_at_table(m.rules(), dealer, name)),
                 crate::describe::amnesty_note(m.rules(), &outcome, dealer)
             )?;
         }

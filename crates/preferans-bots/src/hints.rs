@@ -350,6 +350,48 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                 })
                 .collect()
         }
+        // F3: the 4-player dealer after both defenders passed: looking costs nothing; he
+        // whists when the hand he saw has the defence a lone whister wants (the heuristic's
+        // rule, `whist_call`).
+        PhaseKind::DealerWhist => {
+            let trump = o.contract.and_then(Bid::trump);
+            let seen = o
+                .hands
+                .iter()
+                .filter(|h| h.holder != Holder::Seat(o.dealer) && Some(h.holder) != o.declarer.map(Holder::Seat))
+                .find_map(|h| h.cards);
+            legal
+                .iter()
+                .map(|a| match a {
+                    Action::Look(_) => Hint {
+                        action: *a,
+                        value: 0.5,
+                        reason: "look first: it costs nothing, and you whist or pass after seeing the hand".into(),
+                    },
+                    Action::Whist => {
+                        let d = seen.map_or(0.0, |h| f64::from(defence_tricks(h, trump)));
+                        let need = match o.contract.and_then(Bid::level) {
+                            Some(6) => 1.8,
+                            Some(7) => 1.2,
+                            _ => 0.9,
+                        };
+                        Hint {
+                            action: *a,
+                            value: d - need,
+                            reason: format!(
+                                "whist for both passers: about {d:.1} defensive tricks in the hand you saw, \
+                                 {need:.1} wanted; their whists and the responsibility become yours"
+                            ),
+                        }
+                    }
+                    _ => Hint {
+                        action: *a,
+                        value: 0.0,
+                        reason: "pass: the contract is scored unplayed, nothing written for you".into(),
+                    },
+                })
+                .collect()
+        }
         // W4: as the expert chooses (`defends_open` in expert.rs, measured there).
         PhaseKind::DefenceChoice => legal
             .iter()

@@ -241,3 +241,44 @@ fn h1_hussar_hints_for_bids_and_whist_calls_are_simulated() {
     }
     panic!("no Hussar auction and whist round reached: {seen:?}");
 }
+
+#[test]
+fn f3_the_dealer_is_told_why_to_look_whist_or_pass() {
+    // Four players with the F3 dealer's whist: once both defenders pass a 6 or 7, the dealer
+    // looks at a hand (first), then whists or passes, each with its reason.
+    let mut rules = Rules::sochi();
+    rules.set("players", "4").unwrap();
+    rules.set("dealer_whist_when_both_pass", "true").unwrap();
+    let mut expert = ExpertBot::new(1, 8).with_rules(&rules);
+    let mut bot = HeuristicBot::new();
+    let (mut looked, mut decided) = (false, false);
+    for seed in 0..200 {
+        let mut m = Match::new(rules.clone(), seed, 0, Some(1));
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let o = h.observation(Viewer::Seat(seat));
+            let mut action = bot.choose(&o).unwrap();
+            if o.phase == PhaseKind::DealerWhist {
+                let hs = hints(&o, &mut expert);
+                assert!(
+                    hs.iter().all(|h| !h.reason.is_empty() && h.reason != "recommended"),
+                    "{hs:?}"
+                );
+                if let Some(look) = o.legal_actions.iter().find(|a| matches!(a, Action::Look(_))) {
+                    assert_eq!(hs[0].action, *look, "looking comes first: {hs:?}");
+                    looked = true;
+                    action = *look;
+                } else {
+                    let whist = hs.iter().find(|h| h.action == Action::Whist).unwrap();
+                    assert!(whist.reason.contains("defensive tricks in the hand you saw"), "{hs:?}");
+                    decided = true;
+                }
+            }
+            m.apply(seat, action).unwrap();
+        }
+        if looked && decided {
+            return;
+        }
+    }
+    panic!("no dealer's whist reached (looked {looked}, decided {decided})");
+}

@@ -58,6 +58,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/health", get(health))
         .route("/rules", get(rules_info))
         .route("/tables", get(list_tables).post(create_table))
+        .route("/name-check", post(name_check))
         .route("/tables/{id}", get(table_summary))
         .route("/tables/{id}/seats", post(claim_seat))
         .route("/tables/{id}/rematch", post(rematch))
@@ -285,6 +286,22 @@ async fn create_table(
     check_posts(&hub, client)?;
     let id = hub.create_table_from(client, config).await?;
     Ok((StatusCode::CREATED, Json(table_link(&id))))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameCheck {
+    name: String,
+}
+
+/// Whether a person may take a seat under this name at a new table: `{"name"}` (trimmed), or
+/// 400 with the reason. The lobby asks before it creates a table.
+async fn name_check(
+    body: Result<Json<NameCheck>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let req = json_body(body)?;
+    let name = crate::hub::check_name_form(&req.name)?;
+    Ok(Json(json!({ "name": name })))
 }
 
 #[derive(Deserialize)]

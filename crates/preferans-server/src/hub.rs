@@ -25,6 +25,7 @@ mod seating;
 mod token_acts;
 mod transfer;
 
+pub(crate) use seating::check_name_form;
 pub use transfer::TRANSFER_LIFETIME;
 
 /// Why an action or request was refused. The messages name no hidden card.

@@ -1,7 +1,7 @@
 //! What a finished hand yields: the input of the scorer (issue "Scoring") and of the match.
 
 use crate::bid::Bid;
-use crate::Seat;
+use crate::{Rules, Seat};
 
 /// A defender's call in the whist round (W2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,13 +154,15 @@ impl HandOutcome {
         self.summary_where(|_, n| n > 0, None, name)
     }
 
-    /// [`HandOutcome::summary_naming`] for a hand of `players` players dealt by `dealer`:
-    /// an all-pass names every seat that played it, one that took no trick too (the best
-    /// result, S6), and never the 4-player dealer who sat out (section 4) unless the talon
-    /// gave him tricks (F3).
-    pub fn summary_at_table(&self, players: u8, dealer: Seat, name: impl Fn(Seat) -> String) -> String {
+    /// [`HandOutcome::summary_naming`] for a hand under `rules` dealt by `dealer`: an
+    /// all-pass names every seat that played it, one that took no trick too (the best result,
+    /// S6), and never the 4-player dealer who sat out (section 4) — unless he played it with
+    /// the talon's leads (F3 `dealer_allpass_talon`): then he is named with no trick too.
+    pub fn summary_at_table(&self, rules: &Rules, dealer: Seat, name: impl Fn(Seat) -> String) -> String {
+        let players = rules.players();
+        let dealer_played = rules.dealer_plays_allpass_talon();
         self.summary_where(
-            |s, n| s < players && (n > 0 || players != 4 || s != dealer),
+            |s, n| s < players && (n > 0 || players != 4 || s != dealer || dealer_played),
             Some(dealer),
             name,
         )
@@ -282,6 +284,13 @@ mod tests {
     use super::*;
     use crate::{Strain, Suit};
 
+    /// The Sochi rules with four players (section 4).
+    fn four_players() -> Rules {
+        let mut r = Rules::sochi();
+        r.set("players", "4").unwrap();
+        r
+    }
+
     fn names(s: Seat) -> String {
         ["you", "Anna", "heuristic 2"][usize::from(s)].to_string()
     }
@@ -327,6 +336,7 @@ mod tests {
              ended by an accepted offer of Anna (declarer): that side takes 3 of the 4 tricks left, defence open"
         );
         let all_pass = HandOutcome::AllPass { tricks: [4, 0, 6, 0] };
+        let mut four = four_players();
         assert_eq!(
             all_pass.summary(),
             "all-pass: seat 0 took 4 tricks, seat 2 took 6 tricks"
@@ -336,13 +346,19 @@ mod tests {
             "all-pass: you took 4 tricks, heuristic 2 took 6 tricks"
         );
         assert_eq!(
-            all_pass.summary_at_table(4, 1, |s| format!("seat {s}")),
+            all_pass.summary_at_table(&four, 1, |s| format!("seat {s}")),
             "all-pass: seat 0 took 4 tricks, seat 2 took 6 tricks, seat 3 took no tricks",
             "section 4: the dealer (seat 1) sat out"
         );
+        // F3: a dealer who led the talon's cards played the all-pass, with or without a trick.
+        four.set("dealer_allpass_talon", "true").unwrap();
+        assert_eq!(
+            all_pass.summary_at_table(&four, 1, |s| format!("seat {s}")),
+            "all-pass: seat 0 took 4 tricks, seat 1 took no tricks, seat 2 took 6 tricks, seat 3 took no tricks",
+        );
         let three = HandOutcome::AllPass { tricks: [4, 0, 6, 0] };
         assert_eq!(
-            three.summary_at_table(3, 0, |s| format!("seat {s}")),
+            three.summary_at_table(&Rules::sochi(), 0, |s| format!("seat {s}")),
             "all-pass: seat 0 took 4 tricks, seat 1 took no tricks, seat 2 took 6 tricks"
         );
         assert_eq!(HandOutcome::ThrownIn.summary_naming(names), "thrown in (no bid)");
@@ -398,7 +414,7 @@ mod tests {
                 talon_pushed,
                 offer: None,
             })
-            .summary_at_table(4, 0, |s| format!("seat {s}"))
+            .summary_at_table(&four_players(), 0, |s| format!("seat {s}"))
         };
         assert_eq!(
             pushed(true),
@@ -426,7 +442,7 @@ mod tests {
             offer: None,
         });
         assert_eq!(
-            o.summary_at_table(4, 0, |s| format!("seat {s}")),
+            o.summary_at_table(&four_players(), 0, |s| format!("seat {s}")),
             "seat 1 declared 6♥, took 5 tricks; seat 2 passed (3 tricks), seat 3 passed (2 tricks); seat 0 (dealer) whisted for them; played, defence open"
         );
         assert!(

@@ -268,7 +268,7 @@ impl App {
     fn hand_summary(&self, n: usize, o: &HandOutcome) -> String {
         // This screen names people ("you", "heuristic 1"), not seats.
         let dealer = self.m.finished_hands().get(n - 1).map_or(0, |h| h.dealer());
-        let said = o.summary_at_table(self.m.rules().players(), dealer, |s| {
+        let said = o.summary_at_table(self.m.rules(), dealer, |s| {
             self.names
                 .get(usize::from(s))
                 .cloned()

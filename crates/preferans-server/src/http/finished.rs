@@ -207,7 +207,7 @@ pub(super) async fn replay(
     let names = t.names();
     // How the hand shown ended, once it has (its last step).
     let ended = hand.outcome().map(|o| {
-        o.summary_at_table(full.rules().players(), hand.dealer(), |s| {
+        o.summary_at_table(full.rules(), hand.dealer(), |s| {
             names
                 .get(usize::from(s))
                 .cloned()

@@ -39,6 +39,20 @@ impl Hub {
 /// pass for someone else there: another seat's name, or the form of the names the table
 /// gives (`seat 2`, `expert bot 1`).
 pub(super) fn check_name<'a>(t: &Table, name: &'a str) -> Result<&'a str, HubError> {
+    let name = check_name_form(name)?;
+    let taken = t.names().iter().any(|other| skeleton(other) == skeleton(name));
+    if taken {
+        return Err(HubError::Seat(format!(
+            "\"{name}\" is taken at this table: choose another name"
+        )));
+    }
+    Ok(name)
+}
+
+/// [`check_name`] without a table: the name (trimmed) refused when malformed or when it reads
+/// as a name a table gives. The lobby asks it before it creates a table, so that a refused
+/// name leaves no table behind.
+pub(crate) fn check_name_form(name: &str) -> Result<&str, HubError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 30 {
         return Err(HubError::BadRequest("a name has 1 to 30 characters".into()));
@@ -60,12 +74,6 @@ pub(super) fn check_name<'a>(t: &Table, name: &'a str) -> Result<&'a str, HubErr
     if given_form {
         return Err(HubError::BadRequest(format!(
             "\"{name}\" reads as a name the table gives (a seat or a bot): choose another"
-        )));
-    }
-    let taken = t.names().iter().any(|other| skeleton(other) == lower);
-    if taken {
-        return Err(HubError::Seat(format!(
-            "\"{name}\" is taken at this table: choose another name"
         )));
     }
     Ok(name)

@@ -158,9 +158,8 @@ impl Table {
             Some(LastHand {
                 number: finished.len() as u32,
                 observation: preferans::HandState::observation(h, viewer),
-                summary: outcome.summary_at_table(self.m.rules().players(), h.dealer(), |s| {
-                    self.seat_name(s, finished.len() - 1)
-                }),
+                summary: outcome
+                    .summary_at_table(self.m.rules(), h.dealer(), |s| self.seat_name(s, finished.len() - 1)),
             })
         });
         let log = finished
@@ -171,7 +170,7 @@ impl Table {
                     "hand {}: {}",
                     i + 1,
                     preferans::HandState::outcome(h)?
-                        .summary_at_table(self.m.rules().players(), h.dealer(), |s| self.seat_name(s, i))
+                        .summary_at_table(self.m.rules(), h.dealer(), |s| self.seat_name(s, i))
                 ))
             })
             .collect();
