@@ -288,3 +288,32 @@ async fn unknown_pages_and_files_say_so() {
         assert!(body.contains(says), "{path}: {body}");
     }
 }
+
+#[tokio::test]
+async fn the_lobby_checks_a_name_before_it_creates_a_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let (status, v) = post(server.addr, "/api/name-check", json!({"name": "  Zoya "})).await;
+    assert_eq!((status, v["name"].as_str()), (200, Some("Zoya")), "{v}");
+    // What a seat would refuse, whatever the table: the form of the name, not who sits there.
+    for (name, why) in [
+        ("Zoya (you)", "(you)"),
+        ("seat 2", "reads as a name the table gives"),
+        ("expert bot 1", "reads as a name the table gives"),
+        ("", "1 to 30 characters"),
+        ("An\u{200B}n", "invisible"),
+    ] {
+        let (status, v) = post(server.addr, "/api/name-check", json!({ "name": name })).await;
+        assert_eq!(status, 400, "{name:?}: {v}");
+        assert!(error_of(&v).contains(why), "{name:?}: {v}");
+    }
+    let (_, tables) = get(server.addr, "/api/tables").await;
+    let tables: Value = serde_json::from_str(&tables).unwrap();
+    assert_eq!(
+        tables.as_array().map(Vec::len),
+        Some(0),
+        "checking a name creates no table"
+    );
+    let (status, v) = post(server.addr, "/api/name-check", json!({"name": "Ann", "seat": 0})).await;
+    assert_eq!(status, 400, "unknown fields are refused: {v}");
+}
