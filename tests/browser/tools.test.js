@@ -35,6 +35,14 @@ test("the scoresheet opens large over the table and closes with Esc; some choice
   assert.equal(await page.locator("#typed").innerText(), "");
   await page.keyboard.press("Escape");
   assert.equal(await page.locator("#sheet-dialog[open]").count(), 0);
+  // On a phone the large view is wider than the screen (scrolled across), not the thumbnail
+  // again.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click("#sheet-size");
+  const phone = await page.locator("#sheet-large").boundingBox();
+  assert.ok(phone.width > 500, `the sheet is larger than the phone: ${phone.width}px`);
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Choices whose name does not say what they do carry a tooltip (F3 push, W4 open).
   const titles = await page.evaluate(async () => {
     const { actionTitle } = await import("/static/common.js");
