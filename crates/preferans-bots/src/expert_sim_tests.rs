@@ -373,16 +373,53 @@ fn w2_a_second_defender_with_no_defence_half_whists_rather_than_whist_alone() {
 
 /// Hussar (H1) with dealer seat 1: the positions are seat 0 (the eldest), the dummy, seat 1.
 fn hussar_hand(hands: [&str; 3], talon: &str, script: &[&str]) -> RussianHand {
+    hussar_dealt_by(1, hands, talon, script)
+}
+
+/// Hussar (H1) dealt by `dealer`: the positions are the other seat (the eldest), the dummy,
+/// the dealer.
+fn hussar_dealt_by(dealer: u8, hands: [&str; 3], talon: &str, script: &[&str]) -> RussianHand {
     let t: Vec<Card> = cards(talon).iter().collect();
     let deal = Deal::new(hands.map(cards), [t[0], t[1]]).unwrap();
     let mut rules = Rules::sochi();
     rules.set("players", "2").unwrap();
-    let mut h = RussianHand::new(HandConfig::from_rules(&rules), 1, deal, None);
+    let mut h = RussianHand::new(HandConfig::from_rules(&rules), dealer, deal, None);
     for a in script {
         let seat = h.to_move().unwrap();
         h.apply(seat, a.parse().unwrap()).unwrap();
     }
     h
+}
+
+#[test]
+fn h1_the_hussar_defender_whists_a_six_the_open_defence_beats() {
+    // From a review of expert Hussar games: the defender passed 6♥ holding ♠KQ87 ♣AKQ8 ♦Q8
+    // beside a dummy with ♥AQ1097 against the declarer's ♥KJ8 (four tricks double-dummy):
+    // the whist simulation weighed the declarer taking a trick more, as with three players;
+    // in Hussar the defence plays both hands open.
+    let mut rules = Rules::sochi();
+    rules.set("players", "2").unwrap();
+    let h = hussar_dealt_by(
+        0,
+        [
+            "AS 9S JC 9C 7C AD 9D KH JH 8H",
+            "JS TS TC KD 7D AH QH TH 9H 7H",
+            "KS QS 8S 7S AC KC QC 8C QD 8D",
+        ],
+        "TD JD",
+        &["bid 6S", "pass", "discard 9S 7C", "declare 6H"],
+    );
+    let o = h.observation(Viewer::Seat(0));
+    assert_eq!(o.phase, PhaseKind::Whist);
+    for seed in 0..3 {
+        let mut bot = ExpertBot::of_level("expert", seed).unwrap().with_rules(&rules);
+        assert_eq!(
+            bot.whist_by_simulation(&o),
+            Some(Action::Whist),
+            "seed {seed}: {:?}",
+            bot.whist_values(&o)
+        );
+    }
 }
 
 #[test]
