@@ -9,8 +9,7 @@ use preferans::{Action, Bid, Card, CardSet, PlayState, Strain};
 use preferans_solver::Objective;
 
 use crate::expert::{ExpertBot, NODES_PER_SOLVE};
-use crate::expert_sim::{defence_calls, my_result, outcome, rules_for, Sides};
-use crate::heuristic::defence_tricks;
+use crate::expert_sim::{declarer_result, rules_for, Sides};
 use crate::heuristic::{bid_up_to, has_bid};
 use crate::misere_holes;
 
@@ -70,9 +69,7 @@ impl ExpertBot {
                 for smp in samples {
                     let Some(t) = smp.tricks[strain as usize] else { continue };
                     let defender_hands = [smp.hands[others[0]], smp.hands[others[1]]];
-                    let calls = defence_calls(&rules, bid, &sides, defender_hands);
-                    let weights = defender_hands.map(|h| defence_tricks(h, bid.trump()));
-                    total += my_result(&rules, o, me, &outcome(&sides, bid, calls, t, weights));
+                    total += declarer_result(&rules, o, me, &sides, bid, defender_hands, t);
                     n += 1;
                 }
                 if n > 0 {

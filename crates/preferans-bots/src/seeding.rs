@@ -103,7 +103,7 @@ mod tests {
     fn an_expert_bot_decides_by_its_seed_and_the_observation_alone() {
         for players in ["3", "4", "2"] {
             let rules = Rules::sochi().with("players", players).unwrap();
-            check_fresh_bots_repeat("expert-fast", &rules, 6, 3);
+            check_fresh_bots_repeat("expert-fast", &rules, 8, 3);
         }
     }
 
