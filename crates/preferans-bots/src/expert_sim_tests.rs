@@ -11,9 +11,14 @@ fn cards(text: &str) -> CardSet {
 /// A hand dealt as given (dealer 2, so seat 0 is the eldest and `hands[i]` is seat i's),
 /// driven through `script`.
 fn hand(hands: [&str; 3], talon: &str, dealer: u8, script: &[&str]) -> RussianHand {
+    hand_under(&Rules::sochi(), hands, talon, dealer, script)
+}
+
+/// [`hand`] under `rules`.
+fn hand_under(rules: &Rules, hands: [&str; 3], talon: &str, dealer: u8, script: &[&str]) -> RussianHand {
     let t: Vec<Card> = cards(talon).iter().collect();
     let deal = Deal::new(hands.map(cards), [t[0], t[1]]).unwrap();
-    let mut h = RussianHand::new(HandConfig::from_rules(&Rules::sochi()), dealer, deal, None);
+    let mut h = RussianHand::new(HandConfig::from_rules(rules), dealer, deal, None);
     for a in script {
         let seat = h.to_move().unwrap();
         h.apply(seat, a.parse().unwrap()).unwrap();
@@ -371,6 +376,11 @@ fn w2_a_second_defender_with_no_defence_half_whists_rather_than_whist_alone() {
     assert!(hints.last().unwrap().reason.contains("the half-whist is safer"));
 }
 
+/// Sochi with two players (Hussar, H1).
+fn hussar_rules() -> Rules {
+    Rules::sochi().with("players", "2").unwrap()
+}
+
 /// Hussar (H1) with dealer seat 1: the positions are seat 0 (the eldest), the dummy, seat 1.
 fn hussar_hand(hands: [&str; 3], talon: &str, script: &[&str]) -> RussianHand {
     hussar_dealt_by(1, hands, talon, script)
@@ -379,16 +389,7 @@ fn hussar_hand(hands: [&str; 3], talon: &str, script: &[&str]) -> RussianHand {
 /// Hussar (H1) dealt by `dealer`: the positions are the other seat (the eldest), the dummy,
 /// the dealer.
 fn hussar_dealt_by(dealer: u8, hands: [&str; 3], talon: &str, script: &[&str]) -> RussianHand {
-    let t: Vec<Card> = cards(talon).iter().collect();
-    let deal = Deal::new(hands.map(cards), [t[0], t[1]]).unwrap();
-    let mut rules = Rules::sochi();
-    rules.set("players", "2").unwrap();
-    let mut h = RussianHand::new(HandConfig::from_rules(&rules), dealer, deal, None);
-    for a in script {
-        let seat = h.to_move().unwrap();
-        h.apply(seat, a.parse().unwrap()).unwrap();
-    }
-    h
+    hand_under(&hussar_rules(), hands, talon, dealer, script)
 }
 
 #[test]
@@ -397,8 +398,7 @@ fn h1_the_hussar_defender_whists_a_six_the_open_defence_beats() {
     // beside a dummy with ♥AQ1097 against the declarer's ♥KJ8 (four tricks double-dummy):
     // the whist simulation weighed the declarer taking a trick more, as with three players;
     // in Hussar the defence plays both hands open.
-    let mut rules = Rules::sochi();
-    rules.set("players", "2").unwrap();
+    let rules = hussar_rules();
     let h = hussar_dealt_by(
         0,
         [
@@ -424,8 +424,7 @@ fn h1_the_hussar_defender_whists_a_six_the_open_defence_beats() {
 
 #[test]
 fn h1_h2_hussar_is_scored_with_the_dummy_as_a_defender_who_passes() {
-    let mut rules = Rules::sochi();
-    rules.set("players", "2").unwrap();
+    let rules = hussar_rules();
     let mut bot = ExpertBot::new(3, 20).with_rules(&rules);
     // Seat 0 declares 6♠; seat 1 defends with the dummy (WEAK) beside him.
     let script = &["bid 6S", "pass", "discard 7H 7D", "declare 6S"];
