@@ -11,6 +11,7 @@ mod expert_bid_score;
 mod expert_fit;
 mod expert_misere;
 mod expert_offer;
+mod expert_outcome;
 mod expert_sim;
 mod heuristic;
 pub mod hints;
