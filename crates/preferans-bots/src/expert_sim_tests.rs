@@ -2,7 +2,7 @@
 
 use super::*;
 use preferans::russian::{HandConfig, PhaseKind};
-use preferans::{Deal, HandState, RussianHand, Viewer};
+use preferans::{Deal, HandState, Rules, RussianHand, Viewer};
 
 fn cards(text: &str) -> CardSet {
     text.parse().unwrap()
