@@ -171,16 +171,21 @@ pub fn defence_tricks(hand: CardSet, trump: Option<Suit>) -> f32 {
     d
 }
 
+/// The defensive tricks (`defence_tricks`) the heuristic wants before whisting `contract`.
+pub(crate) fn whist_need(contract: Option<Bid>) -> f32 {
+    match contract.and_then(Bid::level) {
+        Some(6) => 1.8,
+        Some(7) => 1.2,
+        _ => 0.9,
+    }
+}
+
 /// W2: whist, half-whist or pass with `hand` against `contract`, among `legal` (the expert
 /// also uses it to model the other defender on a sampled hand).
 pub(crate) fn whist_call(hand: CardSet, contract: Option<Bid>, legal: &[Action]) -> Action {
     let trump = contract.and_then(Bid::trump);
     let d = defence_tricks(hand, trump);
-    let need = match contract.and_then(Bid::level) {
-        Some(6) => 1.8,
-        Some(7) => 1.2,
-        _ => 0.9,
-    };
+    let need = whist_need(contract);
     if d >= need && legal.contains(&Action::Whist) {
         Action::Whist
     } else if d >= need * 0.6 && legal.contains(&Action::HalfWhist) {

@@ -370,11 +370,7 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                     },
                     Action::Whist => {
                         let d = seen.map_or(0.0, |h| f64::from(defence_tricks(h, trump)));
-                        let need = match o.contract.and_then(Bid::level) {
-                            Some(6) => 1.8,
-                            Some(7) => 1.2,
-                            _ => 0.9,
-                        };
+                        let need = f64::from(crate::heuristic::whist_need(o.contract));
                         Hint {
                             action: *a,
                             value: d - need,
