@@ -4,7 +4,8 @@ import { typedShortcuts } from "/static/table-keys.js";
 import { updateSheet } from "/static/table-sheet.js";
 import { announce } from "/static/table-announce.js";
 import { claimTransfer, deviceLink } from "/static/table-device.js";
-import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm, recordLink } from "/static/common.js";
+import { renderGameOver } from "/static/table-over.js";
+import { el, api, cardEl, backEl, actionLabel, holderName, cardLabel, cardName, playerName, setPlayerName, tokenKey, contractText, callsText, wonBy, trickView, refusedOffer, rulesText, decisionText, isPrivateRefusal, passwordKey, passwordForm } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -20,7 +21,6 @@ let retry = 500;
 let isPrivate = false;
 let summary = null; // the table's lobby entry (all a private table shows before its password)
 let chatShown = null;
-let gameOverShown = null;
 let sent = false; // an action is on its way: no second one until the server answers
 let focusBeforeSend = null; // what had the keyboard's focus when the action was sent
 let decisionWasMine = false; // the last state drawn asked the person for a decision
@@ -291,7 +291,7 @@ function draw(view) {
   if (sitsOut) $("keys-help").hidden = $("hint-btn").hidden = true;
   $("keys-text").replaceChildren(...keysHelp(view.observation).flat());
   $("standing").replaceChildren(...view.seats.map((s, i) => el("div", {}, `${s.name ?? "free seat " + i}: `, el("b", { text: view.standing[i] }))));
-  if (view.game_over) renderGameOver(view);
+  if (view.game_over) renderGameOver(view, { tableId, tablePath, token: () => token, isPrivate });
   updateSheet(view, isPrivate);
   $("log").replaceChildren(...view.log.map((l) => el("div", { text: l })).reverse());
   renderChat(view);
@@ -433,58 +433,6 @@ function renderChat(view) {
   const log = $("chat-log");
   log.replaceChildren(...view.chat.map((l) => el("div", {}, el("b", { text: `${l.name}: ` }), l.text)));
   log.scrollTop = log.scrollHeight;
-}
-
-// The game is over: its replay and record, and the next game with the same seats — started
-// here by a player, or already started (then a player takes his seat there in one click).
-function renderGameOver(view) {
-  $("game-over").hidden = false;
-  const seated = view.you !== null && view.you !== undefined;
-  // Rebuilt only when what it shows changes: a chat line must not take the focus from the
-  // password box.
-  const key = JSON.stringify([view.next_table, seated, isPrivate]);
-  if (key === gameOverShown) return;
-  gameOverShown = key;
-  // The next game of a private table has its password: whoever gave it keeps it there.
-  const password = localStorage.getItem(passwordKey(tableId));
-  if (view.next_table && password) localStorage.setItem(passwordKey(view.next_table), password);
-  const next = view.next_table
-    ? el("p", {}, "The next game with these seats: ", !seated
-      ? el("a", { id: "next-game", href: `/table/${view.next_table}`, text: "watch it" })
-      : el("button", { class: "primary", id: "next-game", text: "take your seat", onclick: () => goToNextGame(view.next_table, null) }))
-    : seated
-      ? el("p", {}, isPrivate && !localStorage.getItem(passwordKey(tableId)) ? el("input", { id: "rematch-password", type: "password", autocomplete: "off", placeholder: "the table's password", "aria-label": "the table's password" }) : null,
-        el("button", { class: "primary", id: "rematch-btn", text: "Play again: same rules and seats", onclick: rematch }))
-      : null;
-  $("game-over").replaceChildren(el("p", { text: "The game is over; the standing is the final settlement in whists." }), el("a", { href: `/replay/${view.table}`, text: "replay with double-dummy analysis" }), " · ", recordLink(view.table, isPrivate, { text: "download the record" }), next ?? "");
-}
-
-async function rematch() {
-  $("error").textContent = "";
-  const password = $("rematch-password")?.value || localStorage.getItem(passwordKey(tableId)) || null;
-  try {
-    const { id } = await api(`${tablePath}/rematch`, { token, password });
-    await goToNextGame(id, password);
-  } catch (e) {
-    $("error").textContent = e.message;
-  }
-}
-
-// Takes the same seat at the next game under the same name, then goes there. If that fails
-// (a private table asks for its password, the seat was taken), the page there offers the
-// free seats.
-async function goToNextGame(id, given) {
-  // The next game of a private table has its password: the one given, or the one kept.
-  const password = given ?? localStorage.getItem(passwordKey(tableId));
-  if (password) localStorage.setItem(passwordKey(id), password);
-  if (!localStorage.getItem(tokenKey(id))) {
-    const name = state.seats[state.you]?.name || playerName();
-    try {
-      const r = await api(`/api/tables/${id}/seats`, { name, seat: state.you, password });
-      localStorage.setItem(tokenKey(id), r.token);
-    } catch { /* the seat panel there */ }
-  }
-  location.href = `/table/${id}`;
 }
 
 function renderHand(hv, obs) {

@@ -40,6 +40,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/table-announce.js"),
     ),
     (
+        "table-over.js",
+        "text/javascript",
+        include_str!("../../../web/table-over.js"),
+    ),
+    (
         "table-keys.js",
         "text/javascript",
         include_str!("../../../web/table-keys.js"),
