@@ -124,13 +124,16 @@ fn run(cli: Cli) -> Result<()> {
             if sizeless && !a.plain {
                 eprintln!("the terminal reports no size: playing line by line, as --plain does");
             }
+            // A saved game's bots come from its record: an error there names the file.
+            let bots = match (make_bots(&bots_spec, m.rules(), seed, Some(seat)), &a.resume) {
+                (Err(e), Some(path)) => return Err(e.context(format!("{}", path.display()))),
+                (bots, _) => bots?,
+            };
             if a.plain || !terminal || sizeless {
-                let bots = make_bots(&bots_spec, m.rules(), seed, Some(seat))?;
                 let ascii = a.ascii || !utf8_terminal();
                 let save = a.save.as_deref().or(a.resume.as_deref());
                 return play::run(m, seed, seat, save, bots, ascii);
             }
-            let bots = make_bots(&bots_spec, m.rules(), seed, Some(seat))?;
             let ascii = a.ascii || !utf8_terminal();
             let save = a.save.clone().or(a.resume.clone());
             let app = tui::App::new(m, bots, seat, ascii, save, seed);

@@ -302,7 +302,11 @@ pub fn run_with(
                             let number = choices.iter().position(|c| *c == h.action).filter(|_| !discard);
                             let label = number.map_or("-".to_string(), |i| format!("{}:", i + 1));
                             let action = pick(ascii, h.action.symbol_text(), h.action);
-                            writeln!(out, "  {label:>4} {action:<14} {}", h.reason)?;
+                            writeln!(
+                                out,
+                                "  {label:>4} {action:<14} {}",
+                                ascii_suits(ascii, h.reason.clone())
+                            )?;
                         }
                     }
                     _ => {

@@ -14,14 +14,14 @@ pub struct ReviewArgs {
     /// The record (JSON); - reads it from standard input.
     pub file: PathBuf,
     /// Report cards that cost at least this many tricks (1 to 10).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub threshold: u8,
     /// Report bids, whist calls, discards and contracts that cost at least this many whists
     /// (0 to 1,000,000).
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2.0)]
     pub whists: f64,
     /// Sampled deals per whist call, discard or contract weighed (1 to 10,000).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub samples: u64,
     /// Also print what each hand's deal held: every position's best contract in each
     /// strain and misère (talon taken, best discard) and all-pass, double-dummy.

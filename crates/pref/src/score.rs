@@ -31,18 +31,21 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
     let _ = writeln!(out, "Hands: {}{}", sheet.hands(), ending(m));
     for s in 0..players {
         let _ = writeln!(out, "Seat {s} ({}):", name(names, s));
-        let _ = writeln!(out, "  pool      {}", sheet.running(Section::Pool(s)));
+        let mut rows = vec![("pool".to_string(), sheet.running(Section::Pool(s)))];
         // Section 3: Rostov keeps no mountain (its points are whists), so no row of zeros.
         if !(m.rules().mountain_as_whists() && sheet.totals().mountain[usize::from(s)] == 0) {
-            let _ = writeln!(out, "  mountain  {}", sheet.running(Section::Mountain(s)));
+            rows.push(("mountain".into(), sheet.running(Section::Mountain(s))));
         }
         for on in (0..players).filter(|o| *o != s) {
-            let _ = writeln!(
-                out,
-                "  whists on {:<10} {}",
-                name(names, on),
-                sheet.running(Section::Whists { writer: s, on })
-            );
+            rows.push((
+                format!("whists on {}", name(names, on)),
+                sheet.running(Section::Whists { writer: s, on }),
+            ));
+        }
+        // The numbers in one column, after the longest label (up to 60 characters).
+        let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0).clamp(8, 60);
+        for (label, value) in rows {
+            let _ = writeln!(out, "  {label:<width$}  {value}");
         }
     }
     let st = sheet.settlement(m.rules());

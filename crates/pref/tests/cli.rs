@@ -207,9 +207,22 @@ fn score_prints_the_sheet_and_a_zero_sum_settlement() {
     assert!(out.status.success(), "{}", stderr_of(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("(game over)") && text.contains("pool      0.") && text.contains("Settlement"),
+        text.contains("(game over)") && text.contains("  pool ") && text.contains("Settlement"),
         "{text}"
     );
+    // Each seat's numbers stand in one column, however long the names in its labels.
+    for section in text.split("Seat ").skip(1) {
+        let section = section.split("Settlement").next().unwrap();
+        let columns: Vec<usize> = section
+            .lines()
+            .skip(1)
+            .map(|l| l.rfind("  ").map(|i| l[..i + 2].chars().count()).unwrap())
+            .collect();
+        assert!(
+            columns.len() >= 3 && columns.iter().all(|c| *c == columns[0]),
+            "{section}"
+        );
+    }
     let out = pref().args(["score", "--json"]).arg(&file).output().unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let sum: i64 = json["seats"]

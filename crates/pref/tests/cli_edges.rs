@@ -113,7 +113,7 @@ fn outcome_lines_read_as_english() {
     let out = pref().arg("replay").arg(&file).output().unwrap();
     let text = stdout_of(&out);
     assert!(
-        text.contains("accepted offer of seat"),
+        text.contains("ended by an offer from seat"),
         "no offer in this record any more"
     );
     assert!(!text.contains("Some("), "debug text in: {text}");
@@ -203,6 +203,34 @@ fn a_name_with_a_control_character_is_refused() {
         "{}",
         stderr_of(&out)
     );
+    // A kind is `human` or a bot's name: any other text is refused, by every reader alike.
+    record["players"][1]["name"] = "Zoya".into();
+    record["players"][1]["kind"] = "\u{1b}[31malien bot".into();
+    std::fs::write(&file, record.to_string()).unwrap();
+    for cmd in [&["replay"][..], &["score"], &["sheet", "--svg", "-"], &["review"]] {
+        let out = pref().args(cmd).arg(&file).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{cmd:?}");
+        let err = stderr_of(&out);
+        assert!(
+            err.contains("player 1's kind") && err.contains(file.to_str().unwrap()),
+            "{cmd:?}: {err}"
+        );
+    }
+    // A well-formed kind that names no bot: `play --resume` says which file holds it.
+    record["players"][0]["kind"] = "human".into();
+    record["players"][1]["kind"] = "alien".into();
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = pref()
+        .args(["play", "--plain", "--resume"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(file.to_str().unwrap()) && err.contains("unknown bot 'alien'"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -264,8 +292,14 @@ fn h2_review_weighs_a_hussar_games_calls_and_bounds_its_numbers() {
         let out = pref().args(["review", flag, value]).arg(&hussar).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{flag} {value}");
     }
-    for whists in ["--whists=-1", "--whists=1e308"] {
-        let out = pref().args(["review", whists]).arg(&hussar).output().unwrap();
+    // A negative number after a space is the flag's value, not another flag.
+    for (flag, value) in [("--threshold", "-1"), ("--samples", "-3")] {
+        let out = pref().args(["review", flag, value]).arg(&hussar).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        assert!(!stderr_of(&out).contains("'-- "), "{}", stderr_of(&out));
+    }
+    for whists in [&["--whists=-1"][..], &["--whists", "-1"], &["--whists=1e308"]] {
+        let out = pref().arg("review").args(whists).arg(&hussar).output().unwrap();
         assert_eq!(out.status.code(), Some(1));
         assert!(stderr_of(&out).contains("from 0 to 1000000"), "{}", stderr_of(&out));
     }

@@ -290,6 +290,23 @@ fn hints_are_numbered_as_the_choices_are() {
 }
 
 #[test]
+fn ascii_hints_name_suits_in_letters() {
+    // The hints' reasons name contracts ("… name 6♥ as the contract"): --ascii (which
+    // `plain_with` gives) writes 6H.
+    let text = plain("5", "0", "heuristic", "hint\nquit\n");
+    let hints: String = text
+        .lines()
+        .skip_while(|l| !l.contains("hints, best first"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(hints.contains("6H") || hints.contains("6S"), "{text}");
+    for symbol in ['♠', '♣', '♦', '♥'] {
+        assert!(!hints.contains(symbol), "{text}");
+    }
+}
+
+#[test]
 fn each_hand_is_headed_before_its_first_action() {
     let text = plain("1", "0", "heuristic", "quit\n");
     let header = text.find("== hand 1, dealer you ==").expect("a header");

@@ -13,10 +13,21 @@ pub struct ParseError {
 }
 
 /// `text` as an error quotes it: its first `most` characters, and '…' when there were more
-/// (a pasted page is not repeated back whole).
+/// (a pasted page is not repeated back whole). Control and invisible characters are written
+/// as escapes (`\u{1}`): shown as they are, `'AS\u{1}' is not a card` would read as `'AS'`,
+/// and an escape sequence would act on the terminal.
 pub fn quoted(text: &str, most: usize) -> String {
-    let mut q: String = text.chars().take(most).collect();
-    if q.len() < text.len() {
+    let mut q = String::new();
+    for c in text.chars().take(most) {
+        let invisible =
+            matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}');
+        if c.is_control() || invisible {
+            q.extend(c.escape_unicode());
+        } else {
+            q.push(c);
+        }
+    }
+    if text.chars().nth(most).is_some() {
         q.push('…');
     }
     q
@@ -65,4 +76,23 @@ pub enum RulesError {
     /// Options that contradict each other.
     #[error("inconsistent options: {0}")]
     Inconsistent(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quoted;
+
+    #[test]
+    fn quoted_text_shows_control_and_invisible_characters_as_escapes() {
+        assert_eq!(quoted("AS\u{1}", 12), "AS\\u{1}");
+        assert_eq!(quoted("\u{1b}[31mred", 12), "\\u{1b}[31mred");
+        assert_eq!(quoted("K\u{202e}S", 12), "K\\u{202e}S");
+        assert_eq!(quoted("7♥", 12), "7♥");
+        assert_eq!(quoted("abcdef", 3), "abc…");
+        assert_eq!(quoted("abc", 3), "abc");
+        assert_eq!(
+            "AS\u{1}".parse::<crate::Card>().unwrap_err().to_string(),
+            "'AS\\u{1}' is not a card (expected e.g. AS, TD, 10H, 7♥)"
+        );
+    }
 }

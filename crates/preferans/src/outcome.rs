@@ -244,7 +244,7 @@ impl HandOutcome {
                     Resolution::Offer => match c.offer {
                         // Worded so that any name fits ("you" too).
                         Some(o) => format!(
-                            "ended by an accepted offer of {} ({}): that side takes {} of the {} left",
+                            "ended by an offer from {} ({}), accepted: that side takes {} of the {} left",
                             name(o.by),
                             if o.declarer_side { "declarer" } else { "defence" },
                             o.tricks,
@@ -328,12 +328,12 @@ mod tests {
         assert_eq!(
             o.summary(),
             "seat 1 declared 7♠, took 7 tricks; seat 2 whisted (2 tricks), seat 0 passed (1 trick); \
-             ended by an accepted offer of seat 1 (declarer): that side takes 3 of the 4 tricks left, defence open"
+             ended by an offer from seat 1 (declarer), accepted: that side takes 3 of the 4 tricks left, defence open"
         );
         assert_eq!(
             o.summary_naming(names),
             "Anna declared 7♠, took 7 tricks; heuristic 2 whisted (2 tricks), you passed (1 trick); \
-             ended by an accepted offer of Anna (declarer): that side takes 3 of the 4 tricks left, defence open"
+             ended by an offer from Anna (declarer), accepted: that side takes 3 of the 4 tricks left, defence open"
         );
         let all_pass = HandOutcome::AllPass { tricks: [4, 0, 6, 0] };
         let mut four = four_players();

@@ -305,6 +305,19 @@ impl Record {
                 p.name
             )));
         }
+        // A kind is `human` or a bot's name (`expert-fast`): what a reader does with it (a
+        // resumed game makes the bot) needs a plain word, not any text.
+        let plain_word = |k: &str| {
+            (1..=32).contains(&k.len())
+                && k.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        };
+        if let Some((seat, p)) = self.players.iter().enumerate().find(|(_, p)| !plain_word(&p.kind)) {
+            return Err(RecordError::Format(format!(
+                "player {seat}'s kind {:?} is neither human nor a bot's name (lower-case letters, digits, '-')",
+                p.kind
+            )));
+        }
         // Every player is named on the sheet and in results: a blank name reads as nobody.
         if let Some(seat) = self.players.iter().position(|p| p.name.trim().is_empty()) {
             return Err(RecordError::Format(format!("player {seat}'s name is empty")));

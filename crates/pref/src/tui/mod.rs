@@ -59,6 +59,9 @@ pub enum Overlay {
 /// not be solved.
 pub type DealHeld = Result<(DealTable, [Option<Seat>; 3]), String>;
 
+/// Said to Enter while a bot is to move; gone when the user's turn comes.
+const NOT_YOUR_TURN: &str = "not your turn yet: type when it is";
+
 /// Rows the log moves on PgUp / PgDn.
 const LOG_PAGE: usize = 5;
 
@@ -81,6 +84,8 @@ pub struct App {
     pub overlay: Overlay,
     /// Summaries of the finished hands, newest last.
     pub log: Vec<String>,
+    /// The tricks of the hand on screen and the one before, for the log (`log::TrickLine`).
+    tricks: Vec<log::TrickLine>,
     /// How many rows the log is scrolled back from its newest (PgUp / PgDn); kept within the
     /// log's length when it is drawn.
     pub log_back: std::cell::Cell<usize>,
@@ -137,6 +142,7 @@ impl App {
             message: String::new(),
             overlay: Overlay::None,
             log: Vec::new(),
+            tricks: Vec::new(),
             log_back: std::cell::Cell::new(0),
             log_in_place: false,
             screen_width: std::cell::Cell::new(80),
@@ -156,6 +162,8 @@ impl App {
                 app.log.push(summary);
             }
         }
+        // A game resumed mid-hand: the tricks already played go in the log too.
+        app.tricks = log::tricks_so_far(&app);
         // A resumed decision is highlighted as any other (a card: the lowest).
         app.selected = app.default_choice();
         // Saved from the start: quitting before the first move leaves the file that the
@@ -215,13 +223,20 @@ impl App {
     }
 
     fn apply(&mut self, seat: Seat, a: Action) {
+        let done_before = self.observation().map_or(0, |o| o.tricks_done);
         match self.m.apply(seat, a) {
             Ok(outcome) => {
+                if matches!(a, Action::Play(_)) {
+                    log::note_trick(self, done_before, outcome.is_some());
+                }
                 if let Some(o) = outcome {
                     self.finished(&o);
                 }
                 self.save_record();
                 self.selected = self.default_choice();
+                if self.message == NOT_YOUR_TURN && self.human_to_move() {
+                    self.message.clear();
+                }
             }
             Err(e) => self.message = format!("refused: {}", e.reason),
         }
@@ -494,7 +509,7 @@ impl App {
             // what he types when his turn comes.
             KeyCode::Enter => {
                 self.input.clear();
-                self.message = "not your turn yet: type when it is".into();
+                self.message = NOT_YOUR_TURN.into();
             }
             _ => {}
         }

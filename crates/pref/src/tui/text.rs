@@ -20,11 +20,13 @@ pub(super) fn suit_style(s: Suit) -> Style {
     }
 }
 
+/// A card as text: `10♥`, or `10H` with `--ascii`.
+pub(super) fn card_text(c: Card, ascii: bool) -> String {
+    format!("{}{}", c.rank().text(), suit_text(c.suit(), ascii))
+}
+
 pub(super) fn card_span(c: Card, ascii: bool) -> Span<'static> {
-    Span::styled(
-        format!("{}{}", c.rank().text(), suit_text(c.suit(), ascii)),
-        suit_style(c.suit()),
-    )
+    Span::styled(card_text(c, ascii), suit_style(c.suit()))
 }
 
 /// A hand grouped by suit: `♠ A K 7  ♣ Q 9 …`.

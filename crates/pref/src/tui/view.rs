@@ -231,8 +231,29 @@ struct Choices {
     below: Vec<Line<'static>>,
 }
 
+/// The prompt with what is being typed; when it is wider than the panel, its end (where the
+/// cursor is) after "…".
+fn typed_line(input: &str, width: usize) -> String {
+    let line = format!("> {input}");
+    if text_width(&line) <= width {
+        return line;
+    }
+    let room = width.saturating_sub(3);
+    let mut tail: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in input.chars().rev() {
+        let w = text_width(&c.to_string());
+        if used + w > room {
+            break;
+        }
+        used += w;
+        tail.push(c);
+    }
+    format!("> …{}", tail.into_iter().rev().collect::<String>())
+}
+
 fn choices(app: &App, o: &Observation, width: usize) -> Choices {
-    let typed = Line::from(format!("> {}", app.input));
+    let typed = Line::from(typed_line(&app.input, width));
     if app.paused() {
         return Choices {
             rows: vec![Line::from("the hand is over: Enter goes on to the next, Ctrl-C leaves")],
@@ -339,7 +360,7 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
 fn key_line(width: u16) -> &'static str {
     const FULL: &str =
         "←→ choose · Enter act · type 7h / pass / as · ! hint · = review · Tab sheet · ? help · Ctrl-C quit";
-    const SHORT: &str = "←→ Enter act · type 7h/pass · ! hint · Tab sheet · ? help · ^C quit";
+    const SHORT: &str = "←→ Enter act · type 7h/pass · ! hint · = review · Tab sheet · ? help · ^C quit";
     // Under 80 columns the log is one key away.
     const NARROW: &str = "←→ Enter · type 7h/pass · ! hint · Tab sheet · PgUp log · ^C quit";
     const NARROWEST: &str = "←→ Enter · ! hint · Tab sheet · PgUp log · ? help · ^C quit";
@@ -418,7 +439,8 @@ fn draw_screen(f: &mut Frame, app: &App) {
     .split(area);
     let hand_no = app.m.finished_hands().len() + usize::from(!app.paused());
     let turn = if app.paused() {
-        "hand over".to_string()
+        // The phase before it says "Hand over" already.
+        "Enter: the next hand".to_string()
     } else if app.human_to_move() {
         // Playing another hand's cards (an open whist, the 4-player dealer's whist, Hussar's
         // dummy): say whose, since "your hand" below holds none of them.

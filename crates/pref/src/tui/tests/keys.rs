@@ -27,7 +27,8 @@ fn a_finished_hand_waits_for_a_key_before_the_next_goes_on() {
     assert!(s.contains("hand 1 over") && s.contains("Enter: the next hand"), "{s}");
     // Under its result the table shows that hand as it ended, not the next one dealt.
     let header = s.lines().next().unwrap();
-    assert!(header.contains("hand 1") && header.contains("hand over"), "{header}");
+    assert!(header.contains("hand 1") && header.contains("Hand over"), "{header}");
+    assert!(!header.to_lowercase().contains("hand over · hand over"), "{header}");
     assert_eq!(
         a.shown_observation().unwrap().phase,
         preferans::russian::PhaseKind::Done

@@ -220,13 +220,14 @@ fn every_choice_is_on_screen_and_a_long_list_scrolls_with_the_highlight() {
 }
 
 #[test]
-fn the_log_keeps_the_calls_while_cards_are_played() {
+fn the_log_keeps_the_calls_and_the_finished_tricks_while_cards_are_played() {
     let mut a = app(3, 2, 3);
     bots_until_user(&mut a);
     type_text(&mut a, "pass");
     bots_until_user(&mut a);
     type_text(&mut a, "whist");
-    // Several tricks: card plays are not in the log, the calls stay.
+    // Several tricks: each finished trick is in the log (who played what, who took it),
+    // after the calls, which stay.
     let plays = |a: &App| {
         let o = a.observation().unwrap();
         o.history
@@ -240,9 +241,45 @@ fn the_log_keeps_the_calls_while_cards_are_played() {
         assert_eq!(a.m.finished_hands().len(), 0, "still the first hand");
     }
     let s = screen(&a);
-    assert!(s.contains("declare 6♦") && s.contains("you: whist"), "{s}");
+    assert!(s.contains("trick 4 to "), "{s}");
     // The header keeps whose turn it is whole.
     assert!(s.lines().next().unwrap().ends_with("turn"), "{s}");
+    let mut s = s;
+    for _ in 0..10 {
+        if s.contains("declare 6♦") && s.contains("you: whist") {
+            break;
+        }
+        key(&mut a, KeyCode::PageUp);
+        s = screen(&a);
+    }
+    assert!(s.contains("declare 6♦") && s.contains("you: whist"), "{s}");
+    // Each trick's line holds its three cards in the order played: the hand's plays.
+    let o = a.observation().unwrap();
+    let plays: Vec<String> = o
+        .history
+        .iter()
+        .filter_map(|(_, x)| match x {
+            Some(Action::Play(c)) => Some(c.symbol_text()),
+            _ => None,
+        })
+        .collect();
+    let texts = crate::tui::log::log_texts(&a, &o);
+    let tricks: Vec<&String> = texts.iter().filter(|t| t.starts_with("trick ")).collect();
+    assert_eq!(tricks.len(), 4, "{texts:?}");
+    for (i, t) in tricks.iter().enumerate() {
+        assert!(t.starts_with(&format!("trick {} to ", i + 1)), "{t}");
+        let mut at = 0;
+        for card in &plays[3 * i..3 * i + 3] {
+            let found = t[at..].find(card.as_str()).unwrap_or_else(|| panic!("{card} in {t}"));
+            at += found + card.len();
+        }
+    }
+    // A game resumed here (the same match, a new screen) logs the same tricks.
+    let bots = (0..3u8)
+        .map(|s| bot_by_name(if s == 0 { "random" } else { "heuristic" }, 2 + u64::from(s)).unwrap())
+        .collect();
+    let resumed = App::new(a.m.clone(), bots, 0, false, None, 2);
+    assert_eq!(crate::tui::log::log_texts(&resumed, &o), texts);
 }
 
 #[test]
@@ -531,4 +568,31 @@ fn the_log_scrolls_back_to_the_first_hand_and_follows_the_game_again() {
     key(&mut a, KeyCode::PageUp);
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.log_back.get(), 0, "an action brings the log back to the newest line");
+}
+
+#[test]
+fn not_your_turn_is_said_while_a_bot_moves_and_gone_when_the_turn_comes() {
+    let mut a = app(5, 1, 3);
+    assert!(!a.human_to_move(), "the eldest, a bot, bids first");
+    key(&mut a, KeyCode::Enter);
+    assert!(screen(&a).contains("not your turn yet"), "{}", screen(&a));
+    bots_until_user(&mut a);
+    assert!(a.human_to_move());
+    assert!(!screen(&a).contains("not your turn yet"), "{}", screen(&a));
+}
+
+#[test]
+fn typing_longer_than_the_prompt_shows_its_end() {
+    let mut a = app(3, 1, 3);
+    bots_until_user(&mut a);
+    let long = format!("{}end", "x".repeat(117));
+    for c in long.chars() {
+        key(&mut a, KeyCode::Char(c));
+    }
+    let s = screen(&a);
+    let prompt = s.lines().find(|l| l.contains("> ")).unwrap_or_default();
+    assert!(
+        prompt.contains("> …") && prompt.trim_end_matches('│').trim_end().ends_with("xxend"),
+        "{s}"
+    );
 }
