@@ -297,6 +297,20 @@ proptest! {
         play_hand(&g, check_observations);
     }
 
+    /// A hand as dealt (`as_dealt`), with its history replayed, is the hand again — at every
+    /// step, whatever the table's form and A6 minimum opening bid.
+    #[test]
+    fn a6_a_hand_as_dealt_with_its_history_replayed_is_the_hand(g in game()) {
+        play_hand(&g, |h, _| {
+            let mut again = h.as_dealt();
+            assert!(again.history().is_empty());
+            for &(seat, a) in h.history() {
+                again.apply(seat, a).expect("the hand's own action");
+            }
+            assert_eq!(&again, h);
+        });
+    }
+
     /// Section 7: a record of a random match survives JSON and replays to the same match and
     /// the same record (also when the last hand is unfinished).
     #[test]

@@ -2,23 +2,12 @@
 //! its rows as they fit the log box.
 
 use preferans::observation::{CallNote, Holder, Observation};
-use preferans::russian::HandConfig;
-use preferans::{Action, HandState, RussianHand, Viewer};
+use preferans::{Action, HandState, Viewer};
 use ratatui::text::Line;
 
 use super::text::{action_text, card_text, wrap_text};
 use super::view::holder_name;
 use super::App;
-
-/// A finished trick of a hand, as the log shows it.
-#[derive(Clone, Debug)]
-pub(super) struct TrickLine {
-    /// The hand's number (from 1).
-    hand: usize,
-    /// How many of the hand's actions were made when the trick was complete.
-    after: usize,
-    text: String,
-}
 
 /// "trick 3 to heuristic 1: you 7♠, heuristic 1 A♠, …" for the last trick of `o`.
 fn trick_text(app: &App, o: &Observation) -> Option<String> {
@@ -36,59 +25,31 @@ fn trick_text(app: &App, o: &Observation) -> Option<String> {
     ))
 }
 
-/// After a card was played (`done_before` tricks finished before it; `ended`, it ended the
-/// hand): the trick it completed goes in the log. Public cards only (R6): the user's view.
-pub(super) fn note_trick(app: &mut App, done_before: u8, ended: bool) {
-    let (hand, o) = if ended {
-        let n = app.m.finished_hands().len();
-        (
-            n,
-            app.m
-                .finished_hands()
-                .last()
-                .map(|h| h.observation(Viewer::Seat(app.seat))),
-        )
-    } else {
-        (app.m.finished_hands().len() + 1, app.observation())
+/// The finished tricks of the hand on screen (the one that just ended, during the pause after
+/// it), each with how many of the hand's actions were made when it was complete: the hand
+/// replayed from its deal, as the user saw it (R6: played cards are public).
+fn trick_lines(app: &App) -> Vec<(usize, String)> {
+    let shown = match app.m.finished_hands().last().filter(|_| app.paused()) {
+        Some(h) => Some(h),
+        None => app.m.current_hand(),
     };
-    let Some(o) = o.filter(|o| o.tricks_done > done_before) else {
-        return;
-    };
-    if let Some(text) = trick_text(app, &o) {
-        // Only this hand's and the one before (shown during the pause after a hand).
-        app.tricks.retain(|t| t.hand + 1 >= hand);
-        app.tricks.push(TrickLine {
-            hand,
-            after: o.history.len(),
-            text,
-        });
-    }
-}
-
-/// The tricks of the current hand already played (a game resumed mid-hand): its actions
-/// replayed from the deal.
-pub(super) fn tricks_so_far(app: &App) -> Vec<TrickLine> {
-    let Some(current) = app.m.current_hand() else {
+    let Some(shown) = shown else {
         return Vec::new();
     };
-    let hand = app.m.finished_hands().len() + 1;
-    let cfg = HandConfig::from_rules(app.m.rules());
-    let mut h = RussianHand::new(cfg, current.dealer(), *current.deal(), app.m.min_opening());
+    let mut h = shown.as_dealt();
     let mut out = Vec::new();
-    for &(seat, a) in current.history() {
-        let before = h.observation(Viewer::Seat(app.seat)).tricks_done;
+    let mut done = 0;
+    for &(seat, a) in shown.history() {
         if h.apply(seat, a).is_err() {
             break;
         }
+        if !matches!(a, Action::Play(_)) {
+            continue;
+        }
         let o = h.observation(Viewer::Seat(app.seat));
-        if o.tricks_done > before {
-            if let Some(text) = trick_text(app, &o) {
-                out.push(TrickLine {
-                    hand,
-                    after: o.history.len(),
-                    text,
-                });
-            }
+        if o.tricks_done > done {
+            done = o.tricks_done;
+            out.extend(trick_text(app, &o).map(|t| (o.history.len(), t)));
         }
     }
     out
@@ -110,10 +71,10 @@ pub(super) fn log_texts(app: &App, o: &Observation) -> Vec<String> {
         "hand {number} — dealer {}",
         holder_name(app, Holder::Seat(o.dealer))
     ));
-    let tricks: Vec<&TrickLine> = app.tricks.iter().filter(|t| t.hand == number).collect();
+    let tricks = trick_lines(app);
     for (i, (seat, a)) in o.history.iter().enumerate() {
         // The trick completed by the action before this one.
-        texts.extend(tricks.iter().filter(|t| t.after == i).map(|t| t.text.clone()));
+        texts.extend(tricks.iter().filter(|t| t.0 == i).map(|t| t.1.clone()));
         // The engine's notes: a hold (A3), a pass in the whist round.
         let note = o.call_notes.iter().find(|(j, _)| usize::from(*j) == i).map(|(_, n)| *n);
         let text = match (a, note) {
@@ -132,12 +93,7 @@ pub(super) fn log_texts(app: &App, o: &Observation) -> Vec<String> {
         };
         texts.push(format!("{}: {text}", holder_name(app, Holder::Seat(*seat))));
     }
-    texts.extend(
-        tricks
-            .iter()
-            .filter(|t| t.after == o.history.len())
-            .map(|t| t.text.clone()),
-    );
+    texts.extend(tricks.iter().filter(|t| t.0 == o.history.len()).map(|t| t.1.clone()));
     texts.extend(summary);
     texts
 }

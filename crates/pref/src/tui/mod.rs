@@ -84,8 +84,6 @@ pub struct App {
     pub overlay: Overlay,
     /// Summaries of the finished hands, newest last.
     pub log: Vec<String>,
-    /// The tricks of the hand on screen and the one before, for the log (`log::TrickLine`).
-    tricks: Vec<log::TrickLine>,
     /// How many rows the log is scrolled back from its newest (PgUp / PgDn); kept within the
     /// log's length when it is drawn.
     pub log_back: std::cell::Cell<usize>,
@@ -142,7 +140,6 @@ impl App {
             message: String::new(),
             overlay: Overlay::None,
             log: Vec::new(),
-            tricks: Vec::new(),
             log_back: std::cell::Cell::new(0),
             log_in_place: false,
             screen_width: std::cell::Cell::new(80),
@@ -162,8 +159,6 @@ impl App {
                 app.log.push(summary);
             }
         }
-        // A game resumed mid-hand: the tricks already played go in the log too.
-        app.tricks = log::tricks_so_far(&app);
         // A resumed decision is highlighted as any other (a card: the lowest).
         app.selected = app.default_choice();
         // Saved from the start: quitting before the first move leaves the file that the
@@ -223,12 +218,8 @@ impl App {
     }
 
     fn apply(&mut self, seat: Seat, a: Action) {
-        let done_before = self.observation().map_or(0, |o| o.tricks_done);
         match self.m.apply(seat, a) {
             Ok(outcome) => {
-                if matches!(a, Action::Play(_)) {
-                    log::note_trick(self, done_before, outcome.is_some());
-                }
                 if let Some(o) = outcome {
                     self.finished(&o);
                 }

@@ -267,6 +267,12 @@ impl RussianHand {
         &self.history
     }
 
+    /// The hand as it was dealt, before its first action (the same table, dealer, deal and A6
+    /// minimum opening bid): replaying [`RussianHand::history`] on it retraces this hand.
+    pub fn as_dealt(&self) -> RussianHand {
+        RussianHand::new(self.cfg, self.dealer, self.deal, Bid::from_ladder(self.min_opening))
+    }
+
     /// The contract, once declared.
     pub fn contract(&self) -> Option<Bid> {
         self.contract
