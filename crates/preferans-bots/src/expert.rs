@@ -439,6 +439,7 @@ impl Bot for ExpertBot {
             PhaseKind::Whist => self.whist_by_simulation(o),
             PhaseKind::Discard => self.discard_by_simulation(o),
             PhaseKind::Declare => self.declare_by_simulation(o),
+            PhaseKind::DealerWhist => self.dealer_whist_by_simulation(o),
             _ => None,
         };
         if let Some(a) = simulated.filter(|a| o.legal_actions.contains(a)) {

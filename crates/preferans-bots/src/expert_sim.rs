@@ -34,7 +34,7 @@ const STRAIN_MARGIN: f32 = 1.0;
 /// every card; in play it guesses, and a whist rated on the exact count was too bold. Against
 /// the expert without it (2,000 deals, every seating): weight 0.25 +0.03 ± 0.09 whists a
 /// deal, 0.5 +0.23 ± 0.14, 0.75 +0.34 ± 0.16, 1 +0.28 ± 0.17 (docs/bots.md).
-const WHIST_ONE_TRICK_MORE: f64 = 0.75;
+pub(crate) const WHIST_ONE_TRICK_MORE: f64 = 0.75;
 /// The same hedge in Hussar (H1), the other way: there the defender plays both defence hands
 /// open, as double-dummy (a review of 250 expert Hussar deals: the declarer took the
 /// double-dummy count in 75 of 77 whisted hands), and the hedge above made him pass 6s he
@@ -59,7 +59,7 @@ impl ExpertBot {
         deal
     }
 
-    fn declarer_tricks(&mut self, hands: [CardSet; 3], contract: Bid, decl_pos: usize) -> Option<u8> {
+    pub(crate) fn declarer_tricks(&mut self, hands: [CardSet; 3], contract: Bid, decl_pos: usize) -> Option<u8> {
         let state = PlayState::first_lead(hands, Some(contract), Some(decl_pos as Owner));
         self.solver
             .solve(&state, Objective::Declarer(decl_pos as Owner))

@@ -1,6 +1,7 @@
 //! Tests of the expert's simulated decisions (A1, W2, T1, T2, S3) on hand-made deals.
 
 use super::*;
+use crate::Bot;
 use preferans::russian::{HandConfig, PhaseKind};
 use preferans::{Deal, HandState, Rules, RussianHand, Viewer};
 
@@ -464,4 +465,50 @@ fn h1_h2_hussar_is_scored_with_the_dummy_as_a_defender_who_passes() {
         matches!(bot.bid_by_score(&o, 0, &samples, 0.0), Some(Some(Bid::Tricks { .. }))),
         "scored bidding in Hussar"
     );
+}
+
+/// F3: four players (dealer 3), the dealer's whist on; seat 1 declares 6♠ and both defenders
+/// pass, then the dealer looks at seat 2's hand.
+fn dealer_whist_hand(seen: &str, unseen: &str) -> RussianHand {
+    let mut rules = Rules::sochi();
+    rules.set("players", "4").unwrap();
+    rules.set("dealer_whist_when_both_pass", "true").unwrap();
+    let script = [SCRIPT, &["pass", "pass", "look 2"]].concat();
+    hand_under(&rules, [unseen, DECLARER, seen], "7H 7D", 3, &script)
+}
+
+#[test]
+fn f3_the_expert_dealer_looks_then_whists_a_strong_defence_and_passes_a_hopeless_one() {
+    let mut rules = Rules::sochi();
+    rules.set("players", "4").unwrap();
+    rules.set("dealer_whist_when_both_pass", "true").unwrap();
+    let mut bot = ExpertBot::new(3, 20).with_rules(&rules);
+    // Before looking: the dealer looks (it costs nothing).
+    let before = hand_under(
+        &rules,
+        [WEAK, DECLARER, STRONG],
+        "7H 7D",
+        3,
+        &[SCRIPT, &["pass", "pass"]].concat(),
+    );
+    let o = before.observation(Viewer::Seat(3));
+    assert_eq!(o.phase, PhaseKind::DealerWhist);
+    assert!(matches!(bot.choose(&o), Some(Action::Look(_))), "{:?}", bot.choose(&o));
+    // The seen hand holds the side suits' tops: the defence takes its four tricks or more on
+    // most deals, and the whists for them.
+    let strong = dealer_whist_hand(STRONG, WEAK);
+    let o = strong.observation(Viewer::Seat(3));
+    assert_eq!(o.legal_actions, vec![Action::Whist, Action::Pass]);
+    bot.begin_decision(&o);
+    let values = bot.dealer_whist_values(&o).unwrap();
+    assert!(values[0].1 > values[1].1 + 2.0, "{values:?}");
+    assert_eq!(bot.choose(&o), Some(Action::Whist));
+    // The seen hand holds nothing but two small trumps: whisting only risks the
+    // responsibility (S4).
+    let weak = dealer_whist_hand("9H 8H 9C 8C 7C 9D 8D TD 7S 8S", "AH KH QH AC KC QC AD KD QD JD");
+    let o = weak.observation(Viewer::Seat(3));
+    bot.begin_decision(&o);
+    let values = bot.dealer_whist_values(&o).unwrap();
+    assert!(values[1].1 > values[0].1 + 4.0, "{values:?}");
+    assert_eq!(bot.choose(&o), Some(Action::Pass));
 }

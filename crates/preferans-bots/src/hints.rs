@@ -73,6 +73,29 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                     .collect(),
             )
         }
+        // F3: the dealer who looked, as the expert decides (`expert_dealer.rs`).
+        PhaseKind::DealerWhist => Some(
+            expert
+                .dealer_whist_values(o)?
+                .into_iter()
+                .map(|(a, v)| Hint {
+                    action: a,
+                    value: v,
+                    reason: if a == Action::Whist {
+                        format!(
+                            "{} (simulated deals, scored): you play both defence hands open; their whists \
+                             and the responsibility become yours",
+                            whists(v)
+                        )
+                    } else {
+                        format!(
+                            "{} (simulated deals, scored): the contract is scored unplayed",
+                            whists(v)
+                        )
+                    },
+                })
+                .collect(),
+        ),
         PhaseKind::Declare | PhaseKind::Auction => {
             let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
             let mut pass_value = None;

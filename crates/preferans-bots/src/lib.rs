@@ -8,6 +8,7 @@ pub mod duplicate;
 mod expert;
 mod expert_allpass;
 mod expert_bid_score;
+mod expert_dealer;
 mod expert_fit;
 mod expert_misere;
 mod expert_offer;
