@@ -440,6 +440,7 @@ impl Bot for ExpertBot {
             PhaseKind::Discard => self.discard_by_simulation(o),
             PhaseKind::Declare => self.declare_by_simulation(o),
             PhaseKind::DealerWhist => self.dealer_whist_by_simulation(o),
+            PhaseKind::TalonChoice => self.talon_by_simulation(o),
             _ => None,
         };
         if let Some(a) = simulated.filter(|a| o.legal_actions.contains(a)) {

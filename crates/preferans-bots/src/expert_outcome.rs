@@ -25,6 +25,8 @@ pub(crate) struct Sides {
     /// The defenders in speaking order (W2: the first at the declarer's left): (seat,
     /// position); the seat is `None` for a Hussar dummy (H1), which makes no call.
     pub(crate) defenders: [(Option<Seat>, usize); 2],
+    /// F3 `talon_push`: the declarer pushed the talon to the dealer (his mountain point).
+    pub(crate) talon_pushed: bool,
 }
 
 impl Sides {
@@ -39,6 +41,7 @@ impl Sides {
             declarer,
             decl_pos,
             defenders: [at((decl_pos + 1) % 3)?, at((decl_pos + 2) % 3)?],
+            talon_pushed: o.history.iter().any(|(_, a)| *a == Some(Action::PushTalon)),
         })
     }
 
@@ -140,7 +143,7 @@ pub(crate) fn outcome(
             DefenceMode::Closed
         }),
         dealer_whist: false,
-        talon_pushed: false,
+        talon_pushed: s.talon_pushed,
         offer: None,
     })
 }

@@ -207,6 +207,46 @@ impl ExpertBot {
         Some(Action::Discard(x, y))
     }
 
+    /// F3 `talon_push` by simulation: take or push, whichever `talon_values` rates higher.
+    pub(crate) fn talon_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let values = self.talon_values(o)?;
+        values.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|v| v.0)
+    }
+
+    /// F3 `talon_push`: the talon, shown to everyone (T1), taken (with the best few discards)
+    /// or pushed to the dealer (the ten cards played as they are, his mountain point scored):
+    /// each with the mean result of the best contract it leaves, on the same deals as the
+    /// discard and contract that follow a take (`contract_stream`).
+    pub(crate) fn talon_values(&mut self, o: &Observation) -> Option<[(Action, f64); 2]> {
+        if !o.legal_actions.contains(&Action::PushTalon) {
+            return None;
+        }
+        let me = o.seat?;
+        let (_, highest) = o.highest_bid?;
+        let hand = my_hand(o);
+        let twelve = hand | o.talon.iter().copied().collect::<CardSet>();
+        if twelve.len() != 12 {
+            return None;
+        }
+        let mut kept: Vec<CardSet> =
+            best_discard_pairs(twelve, twelve_pairs(twelve), DISCARD_CANDIDATES, contract_score)
+                .iter()
+                .map(|(x, y)| twelve - CardSet::from_iter([*x, *y]))
+                .collect();
+        kept.push(hand);
+        let push = kept.len() - 1;
+        self.rng = self.contract_stream(o);
+        let values = self.contract_values(o, me, highest, &kept, None, Some(push))?;
+        let best = |pushed: bool| {
+            values
+                .iter()
+                .filter(|((i, _), _)| (*i == push) == pushed)
+                .map(|v| v.1)
+                .reduce(f64::max)
+        };
+        Some([(Action::TakeTalon, best(false)?), (Action::PushTalon, best(true)?)])
+    }
+
     /// T2 by simulation: the contract planned with the discard. The discard's computation is
     /// run again — the same candidates from the twelve cards, the same deals (the same
     /// stream, `contract_stream`), on an empty table in the same order — and the best contract
@@ -227,7 +267,7 @@ impl ExpertBot {
         self.rng = self.contract_stream(o);
         let bid = match kept.iter().position(|k| *k == hand) {
             Some(i) => {
-                let values = self.contract_values(o, me, highest, &kept, None)?;
+                let values = self.contract_values(o, me, highest, &kept, None, None)?;
                 values
                     .into_iter()
                     .filter(|((j, _), _)| *j == i)
@@ -257,7 +297,7 @@ impl ExpertBot {
         highest: Bid,
         hands: &[CardSet],
     ) -> Option<(usize, Bid)> {
-        let values = self.contract_values(o, me, highest, hands, None)?;
+        let values = self.contract_values(o, me, highest, hands, None, None)?;
         values
             .into_iter()
             .max_by(|x, y| x.1.total_cmp(&y.1))
@@ -266,7 +306,8 @@ impl ExpertBot {
 
     /// Each (hand index, contract) weighed with the declarer's mean result: the contracts at or
     /// above `highest` in the strains worth weighing for each hand, and `also` (a strain to
-    /// weigh for every hand, e.g. the one a player chose).
+    /// weigh for every hand, e.g. the one a player chose). The hand at index `pushed` is
+    /// played with the talon pushed to the dealer (F3 `talon_push`) and scored so.
     pub(crate) fn contract_values(
         &mut self,
         o: &Observation,
@@ -274,6 +315,7 @@ impl ExpertBot {
         highest: Bid,
         hands: &[CardSet],
         also: Option<Strain>,
+        pushed: Option<usize>,
     ) -> Option<Vec<((usize, Bid), f64)>> {
         let rules = rules_for(&self.rules, o.players)?;
         let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
@@ -299,6 +341,10 @@ impl ExpertBot {
                 .collect()
         };
         let sides = Sides::with_declarer(o, me, my_pos)?;
+        let pushed_sides = Sides {
+            talon_pushed: true,
+            ..sides
+        };
         // (hand index, contract) → total result.
         let mut totals: Vec<((usize, Bid), f64)> = Vec::new();
         let mut weighed: Vec<(usize, Strain)> = Vec::new();
@@ -342,7 +388,8 @@ impl ExpertBot {
                 // Each sample's double-dummy count as it is. Weighing one trick fewer (for the
                 // declarer's misguesses) made him declare a level short of his sure tricks:
                 // without it +0.26 ± 0.15 whists a deal (docs/bots.md, "No hedge").
-                *total += declarer_result(&rules, o, me, &sides, *bid, defender_hands, t);
+                let s = if Some(*i) == pushed { &pushed_sides } else { &sides };
+                *total += declarer_result(&rules, o, me, s, *bid, defender_hands, t);
             }
             n += 1;
         }

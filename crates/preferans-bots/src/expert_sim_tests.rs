@@ -160,6 +160,7 @@ fn s3_results_come_from_the_real_scorer() {
         declarer: 1,
         decl_pos: 0,
         defenders: [(Some(2), 1), (Some(0), 2)],
+        talon_pushed: false,
     };
     let o = hand(
         [
@@ -511,4 +512,56 @@ fn f3_the_expert_dealer_looks_then_whists_a_strong_defence_and_passes_a_hopeless
     let values = bot.dealer_whist_values(&o).unwrap();
     assert!(values[1].1 > values[0].1 + 4.0, "{values:?}");
     assert_eq!(bot.choose(&o), Some(Action::Pass));
+}
+
+#[test]
+fn f3_the_expert_pushes_the_talon_with_ten_sure_tricks_and_takes_it_when_it_needs_it() {
+    // Four players (dealer 3), `talon_push` on: seat 0 wins the auction with 6♠.
+    let mut rules = Rules::sochi();
+    rules.set("players", "4").unwrap();
+    rules.set("talon_push", "true").unwrap();
+    let script = ["bid 6S", "pass", "pass"];
+    let mut bot = ExpertBot::new(3, 20).with_rules(&rules);
+    // Ten sure tricks: the talon adds nothing, the push adds the dealer's mountain point.
+    let sure = hand_under(
+        &rules,
+        [
+            "AS KS QS JS TS 9S AC KC AD AH",
+            "8S 7S QC JC TC 9C KD QD JD TD",
+            "8C 7C 9D 8D 7D KH QH JH TH 9H",
+        ],
+        "8H 7H",
+        3,
+        &script,
+    );
+    let o = sure.observation(Viewer::Seat(0));
+    assert_eq!(o.phase, PhaseKind::TalonChoice);
+    bot.begin_decision(&o);
+    let values = bot.talon_values(&o).unwrap();
+    assert!(values[1].1 > values[0].1, "{values:?}");
+    assert_eq!(bot.choose(&o), Some(Action::PushTalon));
+    // Five trumps and nothing else: the talon's two aces make the six.
+    let short = hand_under(
+        &rules,
+        [
+            "AS KS QS JS TS 7C 8C 7D 8D 7H",
+            "9S 8S 7S KC QC JC TC 9C KD QD",
+            "JD TD 9D AH KH QH JH TH 9H 8H",
+        ],
+        "AC AD",
+        3,
+        &script,
+    );
+    let o = short.observation(Viewer::Seat(0));
+    bot.begin_decision(&o);
+    let values = bot.talon_values(&o).unwrap();
+    assert!(values[0].1 > values[1].1, "{values:?}");
+    assert_eq!(bot.choose(&o), Some(Action::TakeTalon));
+    // The hints say the same, with the simulated values.
+    let hs = crate::hints::hints(&o, &mut bot);
+    assert_eq!(hs[0].action, Action::TakeTalon, "{hs:?}");
+    assert!(
+        hs.iter().all(|h| h.reason.contains("simulated deals, scored")),
+        "{hs:?}"
+    );
 }

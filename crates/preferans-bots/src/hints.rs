@@ -73,6 +73,29 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                     .collect(),
             )
         }
+        // F3 `talon_push`: as the expert decides (`talon_values`).
+        PhaseKind::TalonChoice => Some(
+            expert
+                .talon_values(o)?
+                .into_iter()
+                .map(|(a, v)| Hint {
+                    action: a,
+                    value: v,
+                    reason: if a == Action::PushTalon {
+                        format!(
+                            "{} with the best contract on your ten cards (simulated deals, scored; \
+                             the dealer's mountain point included)",
+                            whists(v)
+                        )
+                    } else {
+                        format!(
+                            "{} with the best discard and contract (simulated deals, scored)",
+                            whists(v)
+                        )
+                    },
+                })
+                .collect(),
+        ),
         // F3: the dealer who looked, as the expert decides (`expert_dealer.rs`).
         PhaseKind::DealerWhist => Some(
             expert
@@ -113,7 +136,7 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
             } else {
                 let (_, highest) = o.highest_bid?;
                 expert
-                    .contract_values(o, me, highest, &[my_hand(o)], None)?
+                    .contract_values(o, me, highest, &[my_hand(o)], None, None)?
                     .into_iter()
                     .map(|((_, b), v)| (b, v))
                     .collect()
@@ -238,7 +261,7 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
             let pairs = crate::expert_sim::discard_candidates(o);
             let hand = my_hand(o);
             let kept: Vec<CardSet> = pairs.iter().map(|(a, b)| hand - CardSet::from_iter([*a, *b])).collect();
-            let by_contract = expert.contract_values(o, me, highest, &kept, None)?;
+            let by_contract = expert.contract_values(o, me, highest, &kept, None, None)?;
             let out: Vec<Hint> = pairs
                 .iter()
                 .enumerate()

@@ -52,7 +52,7 @@ pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Ac
             let mut pairs = vec![(x, y)];
             pairs.extend(discard_candidates(o).into_iter().filter(|p| *p != (x, y)));
             let kept: Vec<CardSet> = pairs.iter().map(|(a, b)| hand - CardSet::from_iter([*a, *b])).collect();
-            let by_contract = bot.contract_values(o, me, highest, &kept, None)?;
+            let by_contract = bot.contract_values(o, me, highest, &kept, None, None)?;
             // A discard is worth its best contract.
             let mut out: Vec<(Action, f64)> = Vec::new();
             for (i, (a, b)) in pairs.iter().enumerate() {
@@ -70,7 +70,7 @@ pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Ac
         (PhaseKind::Declare, Action::Declare(Bid::Tricks { strain, .. })) => {
             let (_, highest) = o.highest_bid?;
             let hand = crate::heuristic::my_hand(o);
-            let by_contract = bot.contract_values(o, me, highest, &[hand], Some(strain))?;
+            let by_contract = bot.contract_values(o, me, highest, &[hand], Some(strain), None)?;
             Some(
                 by_contract
                     .into_iter()
