@@ -40,6 +40,21 @@ fn strain_name(s: Strain) -> &'static str {
     ["spades", "clubs", "diamonds", "hearts", "no trumps"][s as usize]
 }
 
+/// Two simulated choices as hints: each value in whists, with what `first` means, or the other.
+fn two_choices(values: Vec<(Action, f64)>, first: Action, first_why: &str, other_why: &str) -> Vec<Hint> {
+    values
+        .into_iter()
+        .map(|(action, v)| Hint {
+            action,
+            value: v,
+            reason: format!(
+                "{v:+.1} whists on average {}",
+                if action == first { first_why } else { other_why }
+            ),
+        })
+        .collect()
+}
+
 /// Bids, whist calls and contracts valued by the expert's simulation (mean whists for this
 /// seat, scored under the table's rules), when it has a model for them.
 fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>> {
@@ -74,51 +89,21 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
             )
         }
         // F3 `talon_push`: as the expert decides (`talon_values`).
-        PhaseKind::TalonChoice => Some(
-            expert
-                .talon_values(o)?
-                .into_iter()
-                .map(|(a, v)| Hint {
-                    action: a,
-                    value: v,
-                    reason: if a == Action::PushTalon {
-                        format!(
-                            "{} with the best contract on your ten cards (simulated deals, scored; \
-                             the dealer's mountain point included)",
-                            whists(v)
-                        )
-                    } else {
-                        format!(
-                            "{} with the best discard and contract (simulated deals, scored)",
-                            whists(v)
-                        )
-                    },
-                })
-                .collect(),
-        ),
+        PhaseKind::TalonChoice => Some(two_choices(
+            expert.talon_values(o)?.to_vec(),
+            Action::PushTalon,
+            "with the best contract on your ten cards (simulated deals, scored; the dealer's \
+             mountain point included)",
+            "with the best discard and contract (simulated deals, scored)",
+        )),
         // F3: the dealer who looked, as the expert decides (`expert_dealer.rs`).
-        PhaseKind::DealerWhist => Some(
-            expert
-                .dealer_whist_values(o)?
-                .into_iter()
-                .map(|(a, v)| Hint {
-                    action: a,
-                    value: v,
-                    reason: if a == Action::Whist {
-                        format!(
-                            "{} (simulated deals, scored): you play both defence hands open; their whists \
-                             and the responsibility become yours",
-                            whists(v)
-                        )
-                    } else {
-                        format!(
-                            "{} (simulated deals, scored): the contract is scored unplayed",
-                            whists(v)
-                        )
-                    },
-                })
-                .collect(),
-        ),
+        PhaseKind::DealerWhist => Some(two_choices(
+            expert.dealer_whist_values(o)?,
+            Action::Whist,
+            "(simulated deals, scored): you play both defence hands open; their whists and the \
+             responsibility become yours",
+            "(simulated deals, scored): the contract is scored unplayed",
+        )),
         PhaseKind::Declare | PhaseKind::Auction => {
             let my_pos = o.hands.iter().position(|h| h.holder == Holder::Seat(me))?;
             let mut pass_value = None;
