@@ -468,21 +468,25 @@ fn h1_h2_hussar_is_scored_with_the_dummy_as_a_defender_who_passes() {
     );
 }
 
+/// Sochi for four players with the F3 option `option` on.
+fn four_players_with(option: &str) -> Rules {
+    let mut rules = Rules::sochi();
+    rules.set("players", "4").unwrap();
+    rules.set(option, "true").unwrap();
+    rules
+}
+
 /// F3: four players (dealer 3), the dealer's whist on; seat 1 declares 6♠ and both defenders
 /// pass, then the dealer looks at seat 2's hand.
 fn dealer_whist_hand(seen: &str, unseen: &str) -> RussianHand {
-    let mut rules = Rules::sochi();
-    rules.set("players", "4").unwrap();
-    rules.set("dealer_whist_when_both_pass", "true").unwrap();
+    let rules = four_players_with("dealer_whist_when_both_pass");
     let script = [SCRIPT, &["pass", "pass", "look 2"]].concat();
     hand_under(&rules, [unseen, DECLARER, seen], "7H 7D", 3, &script)
 }
 
 #[test]
 fn f3_the_expert_dealer_looks_then_whists_a_strong_defence_and_passes_a_hopeless_one() {
-    let mut rules = Rules::sochi();
-    rules.set("players", "4").unwrap();
-    rules.set("dealer_whist_when_both_pass", "true").unwrap();
+    let rules = four_players_with("dealer_whist_when_both_pass");
     let mut bot = ExpertBot::new(3, 20).with_rules(&rules);
     // Before looking: the dealer looks (it costs nothing).
     let before = hand_under(
@@ -517,9 +521,7 @@ fn f3_the_expert_dealer_looks_then_whists_a_strong_defence_and_passes_a_hopeless
 #[test]
 fn f3_the_expert_pushes_the_talon_with_ten_sure_tricks_and_takes_it_when_it_needs_it() {
     // Four players (dealer 3), `talon_push` on: seat 0 wins the auction with 6♠.
-    let mut rules = Rules::sochi();
-    rules.set("players", "4").unwrap();
-    rules.set("talon_push", "true").unwrap();
+    let rules = four_players_with("talon_push");
     let script = ["bid 6S", "pass", "pass"];
     let mut bot = ExpertBot::new(3, 20).with_rules(&rules);
     // Ten sure tricks: the talon adds nothing, the push adds the dealer's mountain point.
