@@ -350,10 +350,27 @@ fn serve_that_cannot_listen_leaves_no_database_behind() {
         .unwrap();
     assert!(!out.status.success());
     assert!(stderr_of(&out).contains("192.0.2.1:8080"), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("no such address"), "{}", stderr_of(&out));
     assert!(
         std::fs::read_dir(dir.path()).unwrap().next().is_none(),
         "files were left behind"
     );
+}
+
+#[test]
+fn serve_on_a_busy_port_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let out = pref()
+        .args(["serve", "--addr", &addr, "--database"])
+        .arg(format!("sqlite://{}", dir.path().join("t.db").display()))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(err.contains(&addr) && err.contains("another program"), "{err}");
+    assert!(err.contains("--addr"), "{err}");
 }
 
 #[test]

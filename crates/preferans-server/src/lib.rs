@@ -47,7 +47,17 @@ impl Server {
     /// address cannot be bound.
     pub async fn start(addr: SocketAddr, database: &str, settings: HubSettings) -> anyhow::Result<Server> {
         // The address first: a server that cannot listen leaves no new database behind.
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+            let hint = match e.kind() {
+                std::io::ErrorKind::AddrInUse => {
+                    "; another program (perhaps another `pref serve`) listens there: stop it, or choose another port with --addr"
+                }
+                std::io::ErrorKind::PermissionDenied => "; ports below 1024 need privileges: choose another with --addr",
+                std::io::ErrorKind::AddrNotAvailable => "; this machine has no such address: try --addr 127.0.0.1:8080",
+                _ => "",
+            };
+            anyhow::anyhow!("cannot listen on {addr}: {e}{hint}")
+        })?;
         let addr = listener.local_addr()?;
         let store = Store::connect(database).await?;
         let hub = Hub::start(store, settings).await?;
