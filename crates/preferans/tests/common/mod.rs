@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod fuzz_bodies;
+pub mod observation_checks;
 
 use preferans::deal::{hand_rng, uniform_below};
 use preferans::record::PlayerRecord;
