@@ -147,7 +147,9 @@ function onError(message) {
 // The decision hints were asked for: they are dropped once it is no longer the one to make
 // (the move timer may have decided it).
 let hintsFor = null;
-const decisionKey = (view) => JSON.stringify([view?.hand_number, view?.observation?.phase, view?.observation?.tricks_done, view?.observation?.trick?.length, view?.observation?.legal_actions]);
+// The actions count is in it: asked again after another's call (a half-whist), the same hand,
+// phase and choices are a new decision.
+const decisionKey = (view) => JSON.stringify([view?.actions, view?.hand_number, view?.observation?.phase, view?.observation?.tricks_done, view?.observation?.trick?.length, view?.observation?.legal_actions]);
 // The last hints shown and their decision: a request the server refuses (too many) shows
 // them again rather than leaving "thinking…".
 let shownHints = null;
