@@ -297,7 +297,8 @@ pub fn run_with(
                     }
                     "hint" => {
                         writeln!(out, "  hints, best first, with the number to type:")?;
-                        for h in preferans_bots::hints::hints(&obs, &mut adviser).iter().take(5) {
+                        for h in &preferans_bots::hints::shortlist(&preferans_bots::hints::hints(&obs, &mut adviser), 5)
+                        {
                             // At the discard nothing is numbered: the pair is typed.
                             let number = choices.iter().position(|c| *c == h.action).filter(|_| !discard);
                             let label = number.map_or("-".to_string(), |i| format!("{}:", i + 1));

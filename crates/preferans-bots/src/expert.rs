@@ -324,13 +324,19 @@ impl ExpertBot {
     /// Every legal card with the average number of the objective's tricks it leads to over
     /// the sampled deals (`None` with fewer than two legal cards or no sample).
     pub fn card_scores(&mut self, o: &Observation) -> Option<CardScores> {
+        self.card_scores_from(o, 2)
+    }
+
+    /// As [`ExpertBot::card_scores`], weighing a single legal card too when `fewest` is 1
+    /// (the hints value offers by it).
+    pub(crate) fn card_scores_from(&mut self, o: &Observation, fewest: u32) -> Option<CardScores> {
         self.begin_decision(o);
         let legal: CardSet = o
             .legal_actions
             .iter()
             .filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None })
             .collect();
-        if legal.len() <= 1 {
+        if legal.len() < fewest.max(1) {
             return None;
         }
         let k = known(o);

@@ -14,10 +14,46 @@ use crate::expert_fit::Fit;
 /// Sampled deals per answer.
 const OFFER_SAMPLES: usize = 16;
 
+/// What the expert weighs when it answers an offer: the declarer's tricks if it is accepted
+/// and the mean of playing on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OfferWeighed {
+    /// The declarer's tricks in the hand if the offer is accepted (P3, the engine's share).
+    pub settled: f64,
+    /// The declarer's tricks in the hand played on: the mean over the solved samples.
+    pub played_on: f64,
+    /// Whether more declarer tricks are better for the answerer's side.
+    pub more_is_better: bool,
+    /// Every card known: one exact solve.
+    pub exact: bool,
+}
+
+impl OfferWeighed {
+    /// Whether accepting is at least as good for the answerer's side as playing on.
+    pub(crate) fn accept(&self) -> bool {
+        if self.more_is_better {
+            self.settled >= self.played_on
+        } else {
+            self.settled <= self.played_on
+        }
+    }
+}
+
 impl ExpertBot {
     /// Accept or refuse the pending offer by simulation; `None` when there is no offer to
     /// answer or no sample could be solved (the heuristic then answers).
     pub(crate) fn answer_offer_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let answer = if self.weigh_offer(o)?.accept() {
+            Action::Accept
+        } else {
+            Action::Refuse
+        };
+        o.legal_actions.contains(&answer).then_some(answer)
+    }
+
+    /// The pending offer weighed on sampled deals solved from the position as it stands;
+    /// `None` when there is no offer to answer or no sample could be solved.
+    pub(crate) fn weigh_offer(&mut self, o: &Observation) -> Option<OfferWeighed> {
         let offer = o.offer?;
         let me = o.seat?;
         let contract = o.contract?;
@@ -29,7 +65,6 @@ impl ExpertBot {
         } else {
             Objective::Declarer(declarer as u8)
         };
-        // The declarer's tricks in the hand if the offer is accepted (P3, the engine's share).
         let settled = f64::from(o.hands.get(declarer)?.tricks + offer.declarer_share(o.tricks_done));
         let complete = k.all_hands_known();
         self.solver
@@ -49,17 +84,14 @@ impl ExpertBot {
         if solved == 0 {
             return None;
         }
-        let played_on = total as f64 / f64::from(solved);
         // Is the answerer on the declarer's side? Then more declarer tricks are better for
         // him, except in a misère.
         let my_side_is_declarer = o.hands.get(declarer)?.holder == Holder::Seat(me);
-        let more_is_better = my_side_is_declarer != contract.is_misere();
-        let good = if more_is_better {
-            settled >= played_on
-        } else {
-            settled <= played_on
-        };
-        let answer = if good { Action::Accept } else { Action::Refuse };
-        o.legal_actions.contains(&answer).then_some(answer)
+        Some(OfferWeighed {
+            settled,
+            played_on: total as f64 / f64::from(solved),
+            more_is_better: my_side_is_declarer != contract.is_misere(),
+            exact: complete,
+        })
     }
 }

@@ -114,6 +114,15 @@ fn p3_declarer_accepts_a_fair_offer_and_refuses_a_worse_one() {
                     Some(want),
                     "seed {seed}, misère {misere}: v {v}, offered {declarer_share}"
                 );
+                // The Hint button weighs the answer the same way, with the exact count.
+                let hs = crate::hints::hints(&obs, &mut bot);
+                assert_eq!(hs[0].action, want, "seed {seed}: {hs:?}");
+                assert!(
+                    hs.iter().any(|h| h
+                        .reason
+                        .contains(&format!("play on: the declarer's tricks {v} (every card known"))),
+                    "{hs:?}"
+                );
                 checked[misere] += 1;
             }
         }
@@ -159,6 +168,13 @@ fn p3_a_defender_with_hidden_cards_takes_a_gift_and_refuses_a_grab() {
             let obs = offered.observation(Viewer::Seat(answerer));
             assert!(obs.hands.iter().any(|v| v.cards.is_none()), "hidden cards");
             assert_eq!(bot.choose(&obs), Some(want), "seed {seed}: v {v}, declarer asks {take}");
+            let hs = crate::hints::hints(&obs, &mut bot);
+            assert_eq!(hs[0].action, want, "seed {seed}: {hs:?}");
+            assert!(
+                hs.iter()
+                    .all(|h| h.reason.contains("settle at") || h.reason.contains("on average")),
+                "{hs:?}"
+            );
             checked += 1;
         }
     }
@@ -208,4 +224,69 @@ fn w4_a_lone_whister_defends_open_and_the_hint_says_so() {
         asked += 1;
     }
     assert!(asked >= 10, "open or closed asked {asked} times");
+}
+
+#[test]
+fn p3_offer_hints_come_after_the_cards_nearest_the_count_first_and_one_in_a_short_list() {
+    // Open defence: the declarer sees every card, so the card hints are exact and the offer
+    // nearest to his count is the number of tricks still to come that the best card gives.
+    let mut bot = ExpertBot::new(5, 40);
+    let mut solver = Solver::with_table_bytes(1 << 20);
+    let mut checked = 0;
+    for seed in 0..30u64 {
+        let Some(mut h) = to_play(seed, SIX_SPADES_OPEN) else {
+            continue;
+        };
+        let Some(declarer) = h.declarer() else { continue };
+        while let Some(seat) = h.to_move().filter(|s| *s != declarer) {
+            let mut legal = Vec::new();
+            h.legal_actions(&mut legal);
+            let Some(card) = legal.iter().find(|a| matches!(a, Action::Play(_))) else {
+                break;
+            };
+            h.apply(seat, *card).unwrap();
+        }
+        if h.to_move() != Some(declarer) {
+            continue;
+        }
+        let obs = h.observation(Viewer::Seat(declarer));
+        if !obs.legal_actions.iter().any(|a| matches!(a, Action::Offer(_))) {
+            continue;
+        }
+        let state = h.play_state().unwrap();
+        let total = solver.solve(&state, Objective::of(&state)).unwrap().tricks;
+        let taken = obs
+            .hands
+            .iter()
+            .find(|v| v.holder == Holder::Seat(declarer))
+            .unwrap()
+            .tricks;
+        let hs = crate::hints::hints(&obs, &mut bot);
+        assert_eq!(hs.len(), obs.legal_actions.len());
+        let first_offer = hs.iter().position(|h| matches!(h.action, Action::Offer(_))).unwrap();
+        assert!(
+            hs[..first_offer].iter().all(|h| matches!(h.action, Action::Play(_))),
+            "{hs:?}"
+        );
+        assert!(
+            hs[first_offer..].iter().all(|h| matches!(h.action, Action::Offer(_))),
+            "{hs:?}"
+        );
+        assert_eq!(
+            hs[first_offer].action,
+            Action::Offer(total - taken),
+            "seed {seed}: {hs:?}"
+        );
+        assert!(
+            hs[first_offer].reason.contains("about what playing on gives it"),
+            "{hs:?}"
+        );
+        let short = crate::hints::shortlist(&hs, 5);
+        assert!(
+            short.iter().filter(|h| matches!(h.action, Action::Offer(_))).count() <= 1,
+            "{short:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} positions checked");
 }

@@ -280,12 +280,14 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
         return Vec::new();
     }
     let hand = my_hand(o);
+    let offers = legal.iter().any(|a| matches!(a, Action::Offer(_)));
     expert.begin_decision(o);
     if let Some(simulated) = simulated_hints(o, expert) {
         return finish(o, simulated);
     }
     let out: Vec<Hint> = match o.phase {
-        PhaseKind::Play if o.offer.is_none() => match expert.card_scores(o) {
+        // With offers to make (P3), a single card is weighed too: the offers are valued by it.
+        PhaseKind::Play if o.offer.is_none() => match expert.card_scores_from(o, if offers { 1 } else { 2 }) {
             Some(scores) => {
                 let mine = o.seat.is_some() && o.seat == o.declarer;
                 let whose = match scores.objective {
@@ -295,7 +297,7 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                     Objective::Misere(_) => "tricks the misère declarer takes",
                     Objective::AllPass(_) => "your all-pass tricks",
                 };
-                scores
+                let mut out: Vec<Hint> = scores
                     .cards
                     .iter()
                     .map(|(c, v)| Hint {
@@ -307,7 +309,10 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                             format!("{v:.1} {whose} on average (double-dummy over sampled deals)")
                         },
                     })
-                    .collect()
+                    .collect();
+                let below = out.iter().map(|h| h.value - 1.0).fold(-100.0, f64::min);
+                out.extend(offer::make_hints(o, &scores, below));
+                out
             }
             // One card to play (offers aside): nothing to weigh.
             None => legal
@@ -315,8 +320,8 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                 .map(|a| match a {
                     Action::Offer(n) => Hint {
                         action: *a,
-                        value: -1.0,
-                        reason: format!("an offer (P3): your side takes {n} of the tricks left, not weighed"),
+                        value: -1.0 - f64::from(*n) / 100.0,
+                        reason: format!("offer that your side takes {n} of the tricks left (not weighed)"),
                     },
                     _ => Hint {
                         action: *a,
@@ -437,23 +442,32 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
                 },
             })
             .collect(),
-        _ => {
-            let pick = HeuristicBot::new().choose(o);
-            legal
-                .iter()
-                .map(|a| Hint {
-                    action: *a,
-                    value: if Some(*a) == pick { 1.0 } else { 0.0 },
-                    reason: if Some(*a) == pick {
-                        "recommended".into()
-                    } else {
-                        String::new()
-                    },
-                })
-                .collect()
-        }
+        // P3: answering an offer, as the expert weighs it (`expert_offer.rs`).
+        PhaseKind::Play => match expert.weigh_offer(o) {
+            Some(w) => offer::answer_hints(&w, legal),
+            None => heuristic_pick(o, legal),
+        },
+        _ => heuristic_pick(o, legal),
     };
     finish(o, out)
+}
+
+/// The heuristic's choice first, where nothing weighs the choices.
+fn heuristic_pick(o: &Observation, legal: &[Action]) -> Vec<Hint> {
+    let pick = HeuristicBot::new().choose(o);
+    legal
+        .iter()
+        .map(|a| Hint {
+            action: *a,
+            value: if Some(*a) == pick { 1.0 } else { 0.0 },
+            // The page marks the first hint "recommended" itself.
+            reason: if Some(*a) == pick {
+                "the simple bot's choice (not weighed)".into()
+            } else {
+                "not weighed".into()
+            },
+        })
+        .collect()
 }
 
 /// Ranks `out` and appends what it did not cover.
@@ -464,7 +478,7 @@ fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
     for a in &o.legal_actions {
         if !out.iter().any(|h| h.action == *a) {
             let reason = match a {
-                Action::Offer(n) => format!("offer that your side takes {n} of the remaining tricks"),
+                Action::Offer(n) => format!("offer that your side takes {n} of the tricks left (not weighed)"),
                 // Saying the action again told nothing (a browser review saw "discard 8♠ 9♣ —
                 // discard 8♠ 9♣").
                 Action::Discard(..) => "not weighed: the simulation weighs only the discards that look best".into(),
@@ -480,6 +494,10 @@ fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
     out.sort_by(|a, b| b.value.total_cmp(&a.value));
     out
 }
+
+#[path = "hints_offer.rs"]
+mod offer;
+pub use offer::shortlist;
 
 #[cfg(test)]
 #[path = "hints_tests.rs"]

@@ -346,9 +346,8 @@ async fn handle(
             let table = j.table.clone();
             match hub.hints(&table, seat).await {
                 Ok(hints) => Some(ServerMsg::Hints {
-                    hints: hints
+                    hints: preferans_bots::hints::shortlist(&hints, 5)
                         .into_iter()
-                        .take(5)
                         .map(|h| HintMsg {
                             action: h.action.to_string(),
                             value: h.value,

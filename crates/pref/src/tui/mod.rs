@@ -402,7 +402,9 @@ impl App {
             KeyCode::Char('?') => self.overlay = Overlay::Help,
             KeyCode::Tab => self.overlay = Overlay::Sheet,
             KeyCode::Char('!') => match self.observation().filter(|_| self.human_to_move()) {
-                Some(o) => self.overlay = Overlay::Hints(hints(&o, &mut self.adviser)),
+                Some(o) => {
+                    self.overlay = Overlay::Hints(preferans_bots::hints::shortlist(&hints(&o, &mut self.adviser), 8))
+                }
                 None => self.message = "hints are for your own turn".into(),
             },
             KeyCode::Char('=') => self.overlay = self.review_last_hand(),
