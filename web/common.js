@@ -58,8 +58,9 @@ export function actionName(a) {
   return actionLabel(a);
 }
 
-// "bid 7H" → "7♥", "bid misere" → "misère", "half-whist" → "half-whist".
-export function actionLabel(a) {
+// "bid 7H" → "7♥", "bid misere" → "misère", "half-whist" → "half-whist". `nameOf(seat)` names
+// the seat whose hand an F3 look shows ("look at Vera's hand").
+export function actionLabel(a, nameOf = null) {
   const [verb, ...rest] = a.split(" ");
   const strain = (s) => s.replace(/NT$/, " NT").replace(/([SCDH])$/, (m) => SUITS[m]);
   if (verb === "bid" || verb === "declare") {
@@ -71,7 +72,7 @@ export function actionLabel(a) {
   if (verb === "discard") return "discard " + rest.map(cardLabel).join(" ");
   if (verb === "offer") return "offers to take " + rest[0];
   if (verb === "take") return "take the talon";
-  if (verb === "look") return "look at hand " + rest[0];
+  if (verb === "look") return `look at ${nameOf ? nameOf(Number(rest[0])) : "seat " + rest[0]}'s hand`;
   return a;
 }
 
@@ -154,7 +155,7 @@ export function callsText(obs, seats, you) {
     .map(([seat, a], i) => [seat, a, notes.get(i), i])
     .filter(([, a]) => a === null || !a.startsWith("play "))
     .map(([seat, a, note, i]) => {
-      const text = a === null ? "discards" : note === "no_whist" ? "pass (no whist)" : actionLabel(a) + (note === "hold" ? " (hold)" : "");
+      const text = a === null ? "discards" : note === "no_whist" ? "pass (no whist)" : actionLabel(a, (s) => holderName({ seat: s }, seats, you)) + (note === "hold" ? " (hold)" : "");
       return `${who(seat, i)}: ${text}`;
     })
     .join(" · ");

@@ -40,7 +40,7 @@ async function show(n, deal = false) {
     } catch {}
     const seats = r.names.map((name) => ({ name }));
     $("step").textContent = `action ${step} of ${total}, hand ${hand}`;
-    $("action").textContent = (r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action)}` : "start") +
+    $("action").textContent = (r.deal ? `hand ${hand}: the deal` : r.last ? `last: ${holderName({ seat: r.last.seat }, seats, null)}: ${actionLabel(r.last.action, (s) => holderName({ seat: s }, seats, null))}` : "start") +
       (r.ended ? ` — hand ${hand} over: ${r.ended}` : "");
     // Nothing before the start or after the end; a button that goes off while it has the
     // keyboard's focus hands it to its opposite rather than to the page.

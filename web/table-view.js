@@ -147,9 +147,31 @@ export const shortName = (a) => (/^(bid|declare|play) /.test(a) ? a.slice(a.inde
 // The choices of a call (every legal action but cards, discards and offers) as buttons, and
 // what each means (open, whist, take, …) written under them: a tooltip reaches only a mouse,
 // so the text is on the page and each button is described by its line.
+// Whist calls whose meaning depends on where they are made: the 4-player dealer's (F3), the
+// Hussar defender's (H1), the first defender's second word after a half-whist (W2).
+function callTitle(a, obs) {
+  if (a !== "whist" && a !== "pass") return null;
+  if (obs.phase === "dealer-whist") {
+    return a === "whist"
+      ? "whist in place of both passers: you play both defenders' hands, seeing both, and their whists and the responsibility are yours (F3)"
+      : "the contract is scored as made, unplayed; nothing is written for you (F3)";
+  }
+  if (obs.phase !== "whist") return null;
+  if (obs.players === 2) {
+    return a === "whist"
+      ? "defend: your hand and the dummy's are laid face up and you play both; you write whists on the declarer for the defence's tricks, and pay if they are fewer than the quota (H1, H2)"
+      : "the declarer scores his contract without play (H1)";
+  }
+  const halfWhist = obs.history.some(([seat, x]) => x === "half-whist" && seat !== obs.seat);
+  if (!halfWhist) return null;
+  return a === "whist"
+    ? "whist and play: the half-whister counts as having passed and you defend alone (W2)"
+    : "the hand ends now, scored as the other defender's half-whist (W2, S7)";
+}
+
 export function choiceButtons(obs, act, view) {
   // Section 3: under Rostov the dealer's mountain point for a push is whists.
-  const title = (a) => (a === "push" && view?.mountain_as_whists ? "play without the talon: it lies aside face up, you keep your ten cards and discard nothing, and each other player writes 5 whists on the dealer (his mountain point, which Rostov keeps as whists; F3)" : actionTitle(a));
+  const title = (a) => (a === "push" && view?.mountain_as_whists ? "play without the talon: it lies aside face up, you keep your ten cards and discard nothing, and each other player writes 5 whists on the dealer (his mountain point, which Rostov keeps as whists; F3)" : callTitle(a, obs) ?? actionTitle(a));
   const choices = obs.legal_actions.filter((a) => !/^(play|discard|offer) /.test(a));
   const hold = (a) => isHold(a, obs);
   const noteId = (a) => `note-${a.replace(/[^a-z0-9]+/gi, "-")}`;

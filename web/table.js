@@ -156,7 +156,7 @@ let shownHints = null;
 function showHints(hints) {
   if (hintsFor !== decisionKey(state)) return;
   shownHints = { key: hintsFor, hints };
-  const label = (a) => actionLabel(a) + (isHold(a, state?.observation) ? " (hold)" : "");
+  const label = (a) => actionLabel(a, (s) => holderName({ seat: s }, state?.seats ?? [], state?.you)) + (isHold(a, state?.observation) ? " (hold)" : "");
   $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: label(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
 }
 

@@ -89,6 +89,27 @@ test("the scoresheet opens large over the table and closes with Esc; some choice
   assert.match(titles[1], /face up/);
   assert.ok(titles[2] && titles[3], titles.join(" | "));
   assert.equal(titles[4], null, "a bid says what it is");
+  // Whist and pass say what they mean where they are said: the 4-player dealer (F3), the
+  // Hussar defender (H1), the first defender after a half-whist (W2); the F3 look names the
+  // seat whose hand it shows.
+  const said = await page.evaluate(async () => {
+    const { choiceButtons } = await import("/static/table-view.js");
+    const { actionLabel } = await import("/static/common.js");
+    const notes = (obs) => choiceButtons(obs, () => {}, null).filter((e) => e.tagName === "UL").map((e) => e.textContent).join(" ");
+    const base = { legal_actions: ["whist", "pass"], history: [], seat: 0, players: 3 };
+    return [
+      notes({ ...base, phase: "dealer-whist" }),
+      notes({ ...base, phase: "whist", players: 2 }),
+      notes({ ...base, phase: "whist", history: [[0, "pass"], [2, "half-whist"]] }),
+      notes({ ...base, phase: "whist" }),
+      actionLabel("look 2", (s) => ["Ada", "Bo", "Vera"][s]),
+    ];
+  });
+  assert.match(said[0], /both defenders' hands.*F3/);
+  assert.match(said[1], /dummy's are laid face up.*without play/);
+  assert.match(said[2], /defend alone.*scored as the other defender's half-whist/);
+  assert.match(said[3], /write whists on him/, "an ordinary whist keeps its note");
+  assert.equal(said[4], "look at Vera's hand");
   await page.close();
 });
 
