@@ -62,7 +62,7 @@ export function actionName(a) {
 // the seat whose hand an F3 look shows ("look at Vera's hand").
 export function actionLabel(a, nameOf = null) {
   const [verb, ...rest] = a.split(" ");
-  const strain = (s) => s.replace(/NT$/, " NT").replace(/([SCDH])$/, (m) => SUITS[m]);
+  const strain = (s) => s.replace(/([SCDH])$/, (m) => SUITS[m]);
   if (verb === "bid" || verb === "declare") {
     const b = rest[0];
     const text = b === "misere" ? "misère" : b === "misere-nt" ? "misère w/o talon" : strain(b);

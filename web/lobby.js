@@ -49,8 +49,10 @@ function optionControls() {
       ? el("select", { id, "data-option": o.name, "aria-describedby": help },
           el("option", { value: "", text: `${words(def)} (the rules')` }),
           ...choices.filter((v) => v !== def).map((v) => el("option", { value: v, text: words(v), selected: v === kept })))
-      : el("input", { id, "data-option": o.name, "aria-describedby": help, value: kept, placeholder: `${def || "none"} (the rules'): ${o.values}` });
-    return [el("label", { for: id, text: `${o.name.replaceAll("_", " ")} (${o.rule})` }), el("div", { class: "option-cell" }, control, el("div", { class: "muted option-help", id: help, text: o.description }))];
+      : el("input", { id, "data-option": o.name, "aria-describedby": help, value: kept, placeholder: `${def || "none"} (the rules')` });
+    // A typed value's form goes under it with the help: a placeholder that long was cut off.
+    const form = control.tagName === "INPUT" ? ` Values: ${o.values}.` : "";
+    return [el("label", { for: id, text: `${o.name.replaceAll("_", " ")} (${o.rule})` }), el("div", { class: "option-cell" }, control, el("div", { class: "muted option-help", id: help, text: o.description + form }))];
   }).flat());
 }
 

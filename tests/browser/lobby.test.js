@@ -58,6 +58,13 @@ test("the lobby's option list shows the chosen rules' values and keeps a change 
   const help = await page.getAttribute("#opt-talon_push", "aria-describedby");
   assert.match(await page.locator(`#${help}`).innerText(), /push/i);
   assert.ok(await page.locator(`#${help}`).isVisible());
+  // A typed option's placeholder is short enough to be read whole; its values' form is in
+  // the text under it.
+  const typed = page.locator("#option-list input[data-option]").first();
+  assert.ok(await typed.count(), "some option is typed (allpass_exit)");
+  const placeholder = await typed.getAttribute("placeholder");
+  assert.ok(placeholder.length <= 32 && placeholder.endsWith("(the rules')"), placeholder);
+  assert.match(await page.locator(`#${await typed.getAttribute("aria-describedby")}`).innerText(), /Values: /);
   await page.selectOption("#opt-talon_push", "true");
   await page.selectOption("#players", "3");
   assert.equal(await page.locator("#opt-talon_push").count(), 0);
