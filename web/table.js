@@ -363,7 +363,10 @@ function draw(view) {
   for (const seat of view.seats) {
     const inPlay = obs.hands.some((h) => h.holder !== "dummy" && h.holder.seat === seat.seat);
     if (!inPlay && seat.seat !== view.you) {
-      boxes.push([place(seat.seat), el("div", { class: "seat out", "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: dealerRole(view.dealer_role, false) }))]);
+      // F3: a dealer with a part in the hand is not greyed, and his decision outlines his box.
+      const part = (view.dealer_role ?? "sits_out") !== "sits_out";
+      const cls = "seat out" + (part ? " part" : "") + (obs.to_move === seat.seat ? " to-move" : "");
+      boxes.push([place(seat.seat), el("div", { class: cls, "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: dealerRole(view.dealer_role, false) }))]);
     }
   }
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));
