@@ -45,6 +45,9 @@ pub(crate) const WHIST_ONE_TRICK_MORE: f64 = 0.75;
 /// 0.16; this against none +0.17 ± 0.06 and +0.08 ± 0.05; half weight no better (docs/bots.md).
 const HUSSAR_WHIST_ONE_TRICK_FEWER: f64 = 0.25;
 
+/// Each (hand index, contract) with the declarer's mean result (`contract_values`).
+pub(crate) type ContractValues = Vec<((usize, Bid), f64)>;
+
 impl ExpertBot {
     /// A deal of the 20 `unknown` cards, shuffled in place, ten to each of the `others`
     /// positions (the third hand is left empty for the caller).
@@ -195,6 +198,21 @@ impl ExpertBot {
         if highest.is_misere() {
             return self.misere_discard_by_simulation(o);
         }
+        let (discards, values) = self.discard_values(o, me, highest)?;
+        let ((i, _), _) = values.into_iter().max_by(|x, y| x.1.total_cmp(&y.1))?;
+        let (x, y) = discards[i];
+        Some(Action::Discard(x, y))
+    }
+
+    /// The discards the expert weighs (the heuristic's best few) and each (discard index,
+    /// contract) with its mean result, on the deals of `contract_stream` — what
+    /// `discard_by_simulation` chooses from, and what the hints show.
+    pub(crate) fn discard_values(
+        &mut self,
+        o: &Observation,
+        me: Seat,
+        highest: Bid,
+    ) -> Option<(Vec<(Card, Card)>, ContractValues)> {
         let hand = my_hand(o);
         let discards = discard_candidates(o);
         let kept: Vec<CardSet> = discards
@@ -202,9 +220,8 @@ impl ExpertBot {
             .map(|(x, y)| hand - CardSet::from_iter([*x, *y]))
             .collect();
         self.rng = self.contract_stream(o);
-        let (i, _) = self.best_contract_by_simulation(o, me, highest, &kept)?;
-        let (x, y) = discards[i];
-        Some(Action::Discard(x, y))
+        let values = self.contract_values(o, me, highest, &kept, None, None)?;
+        Some((discards, values))
     }
 
     /// F3 `talon_push` by simulation: take or push, whichever `talon_values` rates higher.
@@ -253,6 +270,13 @@ impl ExpertBot {
     /// for the hand kept is taken; so a bot that did not make the discard itself (a resumed
     /// game) declares what the one that made it planned.
     pub(crate) fn declare_by_simulation(&mut self, o: &Observation) -> Option<Action> {
+        let (bid, _) = self.declare_values(o)?.into_iter().max_by(|x, y| x.1.total_cmp(&y.1))?;
+        Some(Action::Declare(bid)).filter(|a| o.legal_actions.contains(a))
+    }
+
+    /// The contracts weighed for the hand kept, each with its mean result, as the discard
+    /// weighed them (see `declare_by_simulation`); what the hints show at the declaration.
+    pub(crate) fn declare_values(&mut self, o: &Observation) -> Option<Vec<(Bid, f64)>> {
         let me = o.seat?;
         let hand = my_hand(o);
         let (_, highest) = o.highest_bid?;
@@ -260,25 +284,25 @@ impl ExpertBot {
             return None;
         }
         let twelve = hand | o.discard.unwrap_or_default();
-        let kept: Vec<CardSet> = best_discard_pairs(twelve, twelve_pairs(twelve), DISCARD_CANDIDATES, contract_score)
-            .iter()
-            .map(|(x, y)| twelve - CardSet::from_iter([*x, *y]))
-            .collect();
+        let mut kept: Vec<CardSet> =
+            best_discard_pairs(twelve, twelve_pairs(twelve), DISCARD_CANDIDATES, contract_score)
+                .iter()
+                .map(|(x, y)| twelve - CardSet::from_iter([*x, *y]))
+                .collect();
+        // A discard the simulation would not have weighed: this hand alone.
+        let i = kept.iter().position(|k| *k == hand).unwrap_or_else(|| {
+            kept = vec![hand];
+            0
+        });
         self.rng = self.contract_stream(o);
-        let bid = match kept.iter().position(|k| *k == hand) {
-            Some(i) => {
-                let values = self.contract_values(o, me, highest, &kept, None, None)?;
-                values
-                    .into_iter()
-                    .filter(|((j, _), _)| *j == i)
-                    .max_by(|x, y| x.1.total_cmp(&y.1))?
-                    .0
-                     .1
-            }
-            // A discard the simulation would not have weighed: the best for this hand alone.
-            None => self.best_contract_by_simulation(o, me, highest, &[hand])?.1,
-        };
-        Some(Action::Declare(bid)).filter(|a| o.legal_actions.contains(a))
+        let values = self.contract_values(o, me, highest, &kept, None, None)?;
+        Some(
+            values
+                .into_iter()
+                .filter(|((j, _), _)| *j == i)
+                .map(|((_, b), v)| (b, v))
+                .collect(),
+        )
     }
 
     /// The stream of the declarer's discard and contract simulations: his twelve cards (hand
@@ -290,6 +314,7 @@ impl ExpertBot {
 
     /// Over sampled hands of the two others, the (hand index, contract) with the best mean
     /// result among contracts at or above `highest` in the strains worth weighing.
+    #[cfg(test)]
     fn best_contract_by_simulation(
         &mut self,
         o: &Observation,

@@ -119,12 +119,8 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                 }
                 expert.contract_means(o, my_pos, &samples)?
             } else {
-                let (_, highest) = o.highest_bid?;
-                expert
-                    .contract_values(o, me, highest, &[my_hand(o)], None, None)?
-                    .into_iter()
-                    .map(|((_, b), v)| (b, v))
-                    .collect()
+                // As the expert declares: on the deals its discard weighed (`declare_values`).
+                expert.declare_values(o)?
             };
             let mut out = Vec::new();
             let mut unsimulated = Vec::new();
@@ -184,7 +180,9 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                         if let Some((_, v)) = means.iter().find(|(c, _)| c == b) {
                             out.push(Hint {
                                 action: *a,
-                                value: *v,
+                                // Of equal means the higher contract first, as the expert
+                                // declares (the last best of the ladder's order).
+                                value: *v + f64::from(b.ladder()) * 1e-9,
                                 reason: format!("{} (simulated deals, scored)", whists(*v)),
                             });
                         }
@@ -243,10 +241,8 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                         .collect(),
                 );
             }
-            let pairs = crate::expert_sim::discard_candidates(o);
-            let hand = my_hand(o);
-            let kept: Vec<CardSet> = pairs.iter().map(|(a, b)| hand - CardSet::from_iter([*a, *b])).collect();
-            let by_contract = expert.contract_values(o, me, highest, &kept, None, None)?;
+            // As the expert discards: the same candidates and deals (`discard_values`).
+            let (pairs, by_contract) = expert.discard_values(o, me, highest)?;
             let out: Vec<Hint> = pairs
                 .iter()
                 .enumerate()

@@ -511,7 +511,9 @@ impl Hub {
         let obs = t
             .observation(Viewer::Seat(seat))
             .ok_or_else(|| HubError::Illegal("the match is over".into()))?;
-        let seed = t.seed ^ t.action_count();
+        // One adviser seed for the whole table: each decision draws its own stream from it
+        // (`seeding.rs`), and the discard's and the declaration's hints share their deals.
+        let seed = t.seed ^ 0x5eed;
         let rules = t.game().rules().clone();
         drop(t);
         let budget = self.settings.hint_budget;
