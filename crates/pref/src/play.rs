@@ -173,7 +173,7 @@ pub fn echo(t: &str) -> String {
 const HELP: &str = "\
   Type an action: a bid (7h, 6nt, mis, pass), a card (as, 10d), a call (whist, pass, half,
   open, closed; the four-player dealer's look 1, the talon's take or push), a discard (two
-  cards: 7s 8d), an offer (offer 3), or a listed choice's number (not at the discard). Also: hint (the expert's view of each choice), score (the scoresheet so far),
+  cards: 7s 8d), an offer (offer 3), or a listed choice's number (not at the discard). Also: hint or ! (the expert's view of each choice), score (the scoresheet so far),
   help, quit (the game is saved with --save; pref play --resume FILE goes on with it).";
 
 /// The plain game with the user in `seat` on standard input and output (see [`run_with`]).
@@ -295,7 +295,8 @@ pub fn run_with(
                         let names: Vec<String> = (0..players).map(name).collect();
                         write!(out, "{}", crate::score::score_text(&m, &names))?
                     }
-                    "hint" => {
+                    // `!` as in the full-screen game.
+                    "hint" | "!" => {
                         writeln!(out, "  hints, best first, with the number to type:")?;
                         for h in &preferans_bots::hints::shortlist(&preferans_bots::hints::hints(&obs, &mut adviser), 5)
                         {

@@ -293,7 +293,8 @@ fn hints_are_numbered_as_the_choices_are() {
 fn ascii_hints_name_suits_in_letters() {
     // The hints' reasons name contracts ("… name 6♥ as the contract"): --ascii (which
     // `plain_with` gives) writes 6H.
-    let text = plain("5", "0", "heuristic", "hint\nquit\n");
+    // `!` asks for them as in the full-screen game.
+    let text = plain("5", "0", "heuristic", "!\nquit\n");
     let hints: String = text
         .lines()
         .skip_while(|l| !l.contains("hints, best first"))
@@ -352,7 +353,7 @@ fn typed_input_is_echoed_safely_and_long_lines_are_refused() {
 fn score_and_help_answer_at_any_prompt() {
     let text = plain("1", "0", "heuristic", "score\nhelp\nq\n");
     assert!(text.contains("Settlement (whists, S10):"), "{text}");
-    assert!(text.contains("hint (the expert's view of each choice)"), "{text}");
+    assert!(text.contains("hint or ! (the expert's view of each choice)"), "{text}");
     assert!(!text.contains("not a legal choice"), "{text}");
 }
 

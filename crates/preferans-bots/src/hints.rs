@@ -59,7 +59,8 @@ fn two_choices(values: Vec<(Action, f64)>, first: Action, first_why: &str, other
 /// seat, scored under the table's rules), when it has a model for them.
 fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>> {
     let me = o.seat?;
-    let whists = |v: f64| format!("{v:+.1} whists on average");
+    // No "-0.0": a mean that rounds to nothing is 0.0.
+    let whists = |v: f64| format!("{:+.1} whists on average", if v.abs() < 0.05 { 0.0 } else { v });
     match o.phase {
         PhaseKind::Whist => {
             let values = expert.whist_values(o)?;
@@ -76,8 +77,8 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                             value: if alone { lowest - 1.0 } else { v },
                             reason: if alone {
                                 format!(
-                                    "{} (simulated deals, scored), but a lone whist fares worse in play than \
-                                     there: the half-whist is safer",
+                                    "{} (simulated deals, scored), but a lone whist fares worse in real play \
+                                     than on these double-dummy deals (measured): the half-whist is safer",
                                     whists(v)
                                 )
                             } else {
@@ -145,7 +146,12 @@ fn simulated_hints(o: &Observation, expert: &mut ExpertBot) -> Option<Vec<Hint>>
                         None => Hint {
                             action: *a,
                             value: 0.0,
-                            reason: PASS_BASELINE.into(),
+                            reason: if o.players == 2 && o.highest_bid.is_none() {
+                                // H3: the other has passed; a second pass throws the hand in.
+                                "0: the hand is thrown in, nobody scores (H3)".into()
+                            } else {
+                                PASS_BASELINE.into()
+                            },
                         },
                     }),
                     Action::Bid(b @ Bid::Tricks { .. }) => {
@@ -274,6 +280,19 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
     let legal = &o.legal_actions;
     if legal.is_empty() {
         return Vec::new();
+    }
+    if let [only] = legal.as_slice() {
+        // A forced move (the misère declared after a misère bid, a single card): nothing to weigh.
+        let reason = if matches!(only, Action::Play(_)) {
+            "the only card"
+        } else {
+            "the only choice"
+        };
+        return vec![Hint {
+            action: *only,
+            value: 0.0,
+            reason: reason.into(),
+        }];
     }
     let hand = my_hand(o);
     let offers = legal.iter().any(|a| matches!(a, Action::Offer(_)));
@@ -478,7 +497,10 @@ fn finish(o: &Observation, mut out: Vec<Hint>) -> Vec<Hint> {
                 // Saying the action again told nothing (a browser review saw "discard 8♠ 9♣ —
                 // discard 8♠ 9♣").
                 Action::Discard(..) => "not weighed: the simulation weighs only the discards that look best".into(),
-                _ => "not valued".into(),
+                Action::Declare(Bid::Tricks { .. }) => {
+                    "not weighed: the simulation weighs the strains near your hand's best".into()
+                }
+                _ => "not weighed".into(),
             };
             out.push(Hint {
                 action: *a,

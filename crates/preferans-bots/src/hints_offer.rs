@@ -64,12 +64,14 @@ pub(super) fn make_hints(o: &Observation, scores: &CardScores, below: f64) -> Ve
         .filter_map(|a| match a {
             Action::Offer(n) => {
                 let miss = expected.map_or(f64::from(*n), |e| (f64::from(*n) - e).abs());
+                let left = format!("{remaining} trick{} left", if remaining == 1 { "" } else { "s" });
                 let reason = match expected {
-                    Some(e) if miss < 0.5 => format!(
-                        "offer that your side takes {n} of the {remaining} tricks left: about what playing on \
-                         gives it ({e:.1}); the others may refuse"
+                    // The nearest offer (either one, halfway between two).
+                    Some(e) if miss <= 0.5 => format!(
+                        "offer that your side takes {n} of the {left}: about what playing on gives it \
+                         ({e:.1}); the others may refuse"
                     ),
-                    _ => format!("offer that your side takes {n} of the {remaining} tricks left"),
+                    _ => format!("offer that your side takes {n} of the {left}"),
                 };
                 Some(Hint {
                     action: *a,

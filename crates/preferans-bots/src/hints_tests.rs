@@ -326,3 +326,28 @@ fn f3_the_dealer_is_told_why_to_look_whist_or_pass() {
     }
     panic!("no dealer's whist reached (looked {looked}, decided {decided})");
 }
+
+#[test]
+fn a_forced_choice_is_the_only_choice_not_a_count() {
+    // A6 / A4: after a misère bid and the discard the misère is declared: one legal action,
+    // which the hints call what it is (a review saw "declare misère: 0 cards too high").
+    let mut h = preferans::RussianHand::new(
+        preferans::russian::HandConfig::from_rules(&Rules::sochi()),
+        2,
+        preferans::Deal::seeded(3, 0),
+        None,
+    );
+    for text in ["pass", "bid misere", "pass"] {
+        let seat = h.to_move().unwrap();
+        h.apply(seat, text.parse().unwrap()).unwrap();
+    }
+    let seat = h.to_move().unwrap();
+    let mut legal = Vec::new();
+    h.legal_actions(&mut legal);
+    h.apply(seat, legal[0]).unwrap();
+    let o = h.observation(Viewer::Seat(seat));
+    assert_eq!(o.legal_actions.len(), 1, "{:?}", o.legal_actions);
+    let hs = hints(&o, &mut ExpertBot::new(1, 8));
+    assert_eq!(hs.len(), 1);
+    assert_eq!(hs[0].reason, "the only choice");
+}
