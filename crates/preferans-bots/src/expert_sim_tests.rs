@@ -35,11 +35,17 @@ const SCRIPT: &[&str] = &["pass", "bid 6S", "pass", "discard 7H 7D", "declare 6S
 
 #[test]
 fn w2_the_expert_whists_a_strong_defence_and_passes_a_hopeless_one() {
-    let mut bot = ExpertBot::new(3, 20);
     let strong = hand([WEAK, DECLARER, STRONG], "7H 7D", 2, SCRIPT);
     let o = strong.observation(Viewer::Seat(2));
     assert_eq!(o.phase, PhaseKind::Whist);
-    assert_eq!(bot.whist_by_simulation(&o), Some(Action::Whist));
+    // Four defensive tricks against the six trumps: the quota, so whist. Eight samples are a
+    // noisy judge: most seeds, not every one (10 of 12 whist; 11 when the samples that fit no
+    // declarer fell back to any deal, whose weak declarers flattered the whist).
+    let whists = (0..12)
+        .filter(|&seed| ExpertBot::new(seed, 20).whist_by_simulation(&o) == Some(Action::Whist))
+        .count();
+    assert!(whists >= 9, "{whists} of 12 seeds whist");
+    let mut bot = ExpertBot::new(3, 20);
     // Against ten top tricks both defenders are hopeless: seat 2 passes.
     let hopeless = hand(
         [

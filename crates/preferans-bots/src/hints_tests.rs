@@ -351,3 +351,41 @@ fn a_forced_choice_is_the_only_choice_not_a_count() {
     assert_eq!(hs.len(), 1);
     assert_eq!(hs[0].reason, "the only choice");
 }
+
+#[test]
+fn w2_whists_against_a_cold_nine_are_not_valued_as_if_it_failed() {
+    // A review's deal: 9♦ declared on ♠AK ♦AKQJ9 ♥AQJ (cold double-dummy). Few random hands
+    // fit a nine, and the samples fell back to any deal: the hints read whist +35, pass +28,
+    // as if he went down. The nearest samples, brought to the fit by swaps, keep him strong:
+    // passing his nine costs the defender (he scores it), so neither call is worth anything.
+    // By hand position (dealer seat 0: the eldest is seat 1): seat 1, seat 2, seat 0.
+    let hands = [
+        "JS 9S JC 7C TD 8D KH TH 9H 8H",
+        "QS 8S 7S AC QC TC 9C 8C 7D 7H",
+        "AS KS AD KD QD JD 9D AH QH JH",
+    ]
+    .map(|t| t.parse::<CardSet>().unwrap());
+    let talon: Vec<preferans::Card> = "TS KC".parse::<CardSet>().unwrap().iter().collect();
+    let deal = preferans::Deal::new(hands, [talon[0], talon[1]]).unwrap();
+    let mut h = preferans::RussianHand::new(
+        preferans::russian::HandConfig::from_rules(&Rules::sochi()),
+        0,
+        deal,
+        None,
+    );
+    for (seat, text) in [
+        (1, "pass"),
+        (2, "pass"),
+        (0, "bid 6S"),
+        (0, "discard TS KC"),
+        (0, "declare 9D"),
+    ] {
+        h.apply(seat, text.parse().unwrap()).unwrap();
+    }
+    assert_eq!(h.to_move(), Some(1));
+    let o = h.observation(Viewer::Seat(1));
+    for seed in 1..4 {
+        let hs = hints(&o, &mut ExpertBot::new(seed, 240));
+        assert!(hs.iter().all(|x| x.value < 0.0), "seed {seed}: {hs:?}");
+    }
+}
