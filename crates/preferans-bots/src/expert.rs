@@ -249,10 +249,12 @@ fn nearer(k: &Known, fit: &Fit, mut hands: [CardSet; 3], mut off: f32, rng: &mut
             break;
         }
         let out = hidden.iter().fold(k.pool, |rest, p| rest - hands[*p]);
+        // Places holding a card (a hidden hand may have none left at the hand's end).
         let places: Vec<(usize, CardSet)> = hidden
             .iter()
             .map(|p| (*p, hands[*p]))
-            .chain((!out.is_empty()).then_some((OUT, out)))
+            .chain([(OUT, out)])
+            .filter(|(_, cards)| !cards.is_empty())
             .collect();
         if places.len() < 2 {
             break;
