@@ -2,31 +2,21 @@
 // not greyed while he has a part in it, and outlined while the decision is his.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browser, post, sitAt } from "./harness.js";
+import { post, proxiedPage, sitAt } from "./harness.js";
 
 test("the four-player dealer's box is outlined while he decides, and not greyed while he has a part (F3)", async () => {
   const seats = [{ kind: "bot", level: "random" }, { kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const options = { dealer_whist_when_both_pass: "true" };
   const { id } = await (await post("/api/tables", { name: "dealer's box", seats, hand_limit: 1, seed: 3, options })).json();
-  const page = await browser.newPage();
   // The page's WebSocket goes through the test, which can send the page a state of its own:
   // the real one with the dealer (seat 0) to decide his whist (F3).
-  let toPage = null;
-  let last = null;
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const server = ws.connectToServer();
-    server.onMessage((m) => {
-      const o = JSON.parse(m);
-      if (o.type === "state") last = o;
-      ws.send(m);
-    });
-    toPage = ws;
-  });
+  const { page, proxy } = await proxiedPage();
   await sitAt(page, id, 1, "Lev");
   await page.waitForSelector('.seat.out[data-seat="0"]');
   assert.equal(await page.locator('.seat.out[data-seat="0"]').getAttribute("class"), "seat out", "sits out: greyed, no outline");
+  const last = proxy.last;
   const observation = { ...last.observation, phase: "dealer-whist", to_move: 0, legal_actions: [] };
-  toPage.send(JSON.stringify({ ...last, version: last.version + 1, dealer_role: "may_look_and_whist", observation }));
+  proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, dealer_role: "may_look_and_whist", observation }));
   await page.waitForSelector('.seat.out.part.to-move[data-seat="0"]', { timeout: 5000 });
   assert.match(await page.locator('.seat.out[data-seat="0"]').innerText(), /may look at a passer's hand/);
   await page.close();

@@ -52,6 +52,27 @@ export async function sitAt(page, id, seat, name) {
   return page;
 }
 
+// A new page whose WebSocket goes through the test: `proxy.last` is the last state the server
+// sent, `proxy.ws.send(text)` sends the page a message of the test's own, and `onClient(message,
+// ws)`, when it returns true, has answered a message of the page's instead of the server.
+export async function proxiedPage(onClient = () => false) {
+  const page = await browser.newPage();
+  const proxy = { last: null, ws: null };
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      const o = JSON.parse(m);
+      if (o.type === "state") proxy.last = o;
+      ws.send(m);
+    });
+    ws.onMessage((m) => {
+      if (!onClient(JSON.parse(m), ws)) server.send(m);
+    });
+    proxy.ws = ws;
+  });
+  return { page, proxy };
+}
+
 /** A new page seated at table `id` in `seat` as `name`. */
 export async function seatedPage(id, seat, name) {
   return sitAt(await browser.newPage(), id, seat, name);

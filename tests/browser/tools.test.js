@@ -2,7 +2,7 @@
 // explain themselves, and a seat's link for another device.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { base, browser, post, seatedPage, sitAt, playOneTurn } from "./harness.js";
+import { base, browser, post, proxiedPage, seatedPage, sitAt, playOneTurn } from "./harness.js";
 
 test("hints asked for a decision the move timer made are dropped", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
@@ -20,31 +20,21 @@ test("hints asked for a decision the move timer made are dropped", async () => {
 test("a decision that comes back after another's call (a half-whist) does not get the old hints", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "hints again", seats, hand_limit: 1, seed: 4 })).json();
-  const page = await browser.newPage();
   // The page's WebSocket goes through the test: it sees the states, and answers hint requests
   // itself once `refuse` is set, as the server's rate limit does.
-  let toPage = null;
-  let last = null;
   let refuse = false;
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const server = ws.connectToServer();
-    server.onMessage((m) => {
-      const o = JSON.parse(m);
-      if (o.type === "state") last = o;
-      ws.send(m);
-    });
-    ws.onMessage((m) => {
-      if (refuse && JSON.parse(m).type === "hint") ws.send(JSON.stringify({ type: "error", message: "too many hint requests: wait a moment" }));
-      else server.send(m);
-    });
-    toPage = ws;
+  const { page, proxy } = await proxiedPage((o, ws) => {
+    if (!(refuse && o.type === "hint")) return false;
+    ws.send(JSON.stringify({ type: "error", message: "too many hint requests: wait a moment" }));
+    return true;
   });
   await sitAt(page, id, 0, "Una");
   await page.waitForSelector("#hint-btn:enabled", { timeout: 30000 });
   await page.click("#hint-btn");
   await page.waitForSelector("#hints li button", { timeout: 30000 });
   // The same hand, phase and choices, two actions later: a new decision, whose hints are gone.
-  toPage.send(JSON.stringify({ ...last, actions: last.actions + 2, version: last.version + 1 }));
+  const last = proxy.last;
+  proxy.ws.send(JSON.stringify({ ...last, actions: last.actions + 2, version: last.version + 1 }));
   await page.waitForFunction(() => document.querySelectorAll("#hints li button").length === 0, null, { timeout: 5000 });
   // Asked again and refused: the refusal is shown, not the earlier decision's hints.
   refuse = true;
