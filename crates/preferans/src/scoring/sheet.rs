@@ -121,10 +121,12 @@ impl Scoresheet {
         }
     }
 
-    /// The running totals of one section, the classic dotted way: `"0.2.6.10"`.
+    /// The running totals of one section, the classic dotted way: `"2.6.10"` (from the first
+    /// entry, as a pulya is written by hand: a lone entry reads `"6"`, not a decimal-looking
+    /// `"0.6"`); `"0"` for a section with no entry.
     pub fn running(&self, section: Section) -> String {
         let mut total = 0;
-        let mut parts = vec!["0".to_string()];
+        let mut parts = Vec::new();
         for l in &self.lines {
             let add = match (section, l.entry) {
                 (Section::Pool(s), Entry::Pool { seat, points, .. }) if seat == s => points,
@@ -144,6 +146,9 @@ impl Scoresheet {
                 total += add;
                 parts.push(total.to_string());
             }
+        }
+        if parts.is_empty() {
+            return "0".to_string();
         }
         parts.join(".")
     }

@@ -20,7 +20,7 @@ const CIRCLE: f64 = 0.16;
 /// Running totals longer than this many numbers are shown as "…" and the last ones.
 const MAX_STEPS: usize = 7;
 
-/// A running total shortened for the drawing: `0.2.6.…` keeps its last numbers.
+/// A running total shortened for the drawing: `…6.10.14` keeps its last numbers.
 fn short(running: &str) -> String {
     let parts: Vec<&str> = running.split('.').collect();
     if parts.len() <= MAX_STEPS {

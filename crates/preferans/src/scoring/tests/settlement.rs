@@ -316,8 +316,12 @@ fn sheet_running_totals_the_classic_way() {
         let level = c[..1].parse::<u8>().unwrap();
         s.record(&r, &ctx(2), &contract(c, level, (P, 0), (P, 0)));
     }
-    assert_eq!(s.running(Section::Pool(0)), "0.2.6.10");
+    assert_eq!(s.running(Section::Pool(0)), "2.6.10");
     assert_eq!(s.running(Section::Mountain(0)), "0");
+    // A lone entry is the number itself, never a decimal-looking "0.2".
+    let mut one = Scoresheet::new(3);
+    one.record(&r, &ctx(2), &contract("6S", 6, (P, 0), (P, 0)));
+    assert_eq!(one.running(Section::Pool(0)), "2");
     assert_eq!(s.lines().iter().map(|l| l.hand).collect::<Vec<_>>(), vec![1, 2, 3]);
 }
 
