@@ -68,17 +68,16 @@ async function loadRules() {
   optionControls();
 }
 
-// The seats; once the game is over, each with its final settlement, the winner in bold.
+// The seats; once the game is over, each with its final settlement, the winner in bold (by
+// the places the server sends). A draw, or a game stopped by its hand limit before the pool
+// closed (S9), has no winner to mark (the table page says so too).
 function seatsCell(t) {
-  const best = Math.max(...t.standing.map(Number));
-  // A draw has no winner to mark (the table page says "A draw" too).
-  const draw = t.standing.every((v) => Number(v) === best);
+  const winner = t.pool_closed && !t.places.every((p) => p === 1);
   return el("td", {}, t.seats.map((s, i) => {
     const name = `${s.seat}: ${s.name ?? "free"}`;
     if (!t.finished) return [i ? ", " : "", name];
-    const whists = Number(t.standing[s.seat]);
-    const text = `${name} (${whists > 0 ? "+" : ""}${t.standing[s.seat]})`;
-    return [i ? ", " : "", whists === best && !draw ? el("b", { class: "winner", text }) : text];
+    const text = `${name} (${Number(t.standing[s.seat]) > 0 ? "+" : ""}${t.standing[s.seat]})`;
+    return [i ? ", " : "", winner && t.places[s.seat] === 1 ? el("b", { class: "winner", text }) : text];
   }).flat());
 }
 

@@ -125,20 +125,24 @@ export function keysHelp(obs) {
   return ["Keyboard: type your choice — ", names.flatMap((n, i) => (i ? [", ", kbd(n)] : [kbd(n)])), " — played once it names one choice (", kbd("Enter"), " when it names one exactly, ", kbd("Esc"), " clears)."];
 }
 
-// The game's end on the table: the players ranked by the final settlement (S10, in whists;
-// equal results share a place), the winner first.
+// The game's end on the table: the players ranked by the final settlement (S10, in whists),
+// by the places the server sends (equal results share a place), the first place first. A game
+// stopped by its hand limit before the pool closed (S9) has a leader, not a winner.
 export function renderFinal(view) {
   $("final").hidden = !view.game_over;
   if (!view.game_over) return;
-  const ranked = view.seats.map((s, i) => ({ seat: i, name: holderName({ seat: i }, view.seats, view.you), whists: Number(view.standing[i]), shown: view.standing[i] }))
-    .sort((a, b) => b.whists - a.whists || a.seat - b.seat);
-  const place = (r) => 1 + ranked.filter((o) => o.whists > r.whists).length;
-  const top = ranked.filter((r) => place(r) === 1);
-  const headline = top.length === ranked.length ? "A draw: everyone ends even." : top.length > 1 ? `${top.map((r) => r.name).join(" and ")} share first place.` : top[0].seat === view.you ? "You win." : `${top[0].name} wins.`;
+  const ranked = view.seats.map((s, i) => ({ seat: i, name: holderName({ seat: i }, view.seats, view.you), place: view.places[i], shown: view.standing[i] }))
+    .sort((a, b) => a.place - b.place || a.seat - b.seat);
+  const top = ranked.filter((r) => r.place === 1);
+  const [win, wins, share, draw] = view.pool_closed
+    ? ["You win.", "wins.", "share first place.", "A draw: everyone ends even."]
+    : ["You lead.", "leads.", "share the lead.", "Everyone is even."];
+  const who = top.length === ranked.length ? draw : top.length > 1 ? `${top.map((r) => r.name).join(" and ")} ${share}` : top[0].seat === view.you ? win : `${top[0].name} ${wins}`;
+  const headline = view.pool_closed ? who : `The hands asked for are played; the pool is not closed (S9). ${who}`;
   $("final").replaceChildren(el("h2", { text: "Game over" }), el("p", { class: "headline", text: headline }),
-    el("ol", { class: "ranking" }, ranked.map((r) => el("li", { class: place(r) === 1 ? "first" : "", "data-seat": r.seat },
-      el("span", { class: "place", text: `${place(r)}.` }), el("span", { class: "name", text: r.name }),
-      el("span", { class: "whists", text: `${r.whists > 0 ? "+" : ""}${r.shown} whists` })))));
+    el("ol", { class: "ranking" }, ranked.map((r) => el("li", { class: r.place === 1 ? "first" : "", "data-seat": r.seat },
+      el("span", { class: "place", text: `${r.place}.` }), el("span", { class: "name", text: r.name }),
+      el("span", { class: "whists", text: `${Number(r.shown) > 0 ? "+" : ""}${r.shown} whists` })))));
 }
 
 // An action's name as typed: what follows its verb, lower case, 10 as t ("7h", "tnt").

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
-import { base, browser, post, seatedPage, playOneTurn, watchUntilFinished, CARD, shots } from "./harness.js";
+import { base, browser, post, proxiedPage, sitAt, seatedPage, playOneTurn, watchUntilFinished, CARD, shots } from "./harness.js";
 
 test("a finished game is listed in the lobby, replayed step by step with double-dummy analysis, and its record downloads", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "random" }];
@@ -17,11 +17,14 @@ test("a finished game is listed in the lobby, replayed step by step with double-
   await page.goto(`${base}/`);
   const replayLink = page.locator(`a[href="/replay/${id}"]`);
   await replayLink.waitFor();
-  // The finished game's row gives each seat's final settlement, the winner's in bold.
+  // The finished game's row gives each seat's final settlement; stopped by its hand limit
+  // with the pool open (S9), it has a leader and no winner in bold.
   const row = page.locator("#tables tr", { has: replayLink });
   const seatsText = await row.locator("td").nth(3).innerText();
   assert.match(seatsText, /^0: .+ \([+-]?\d+\.\d\d\), 1: .+ \([+-]?\d+\.\d\d\), 2: .+ \([+-]?\d+\.\d\d\)$/);
-  assert.ok((await row.locator("b.winner").count()) >= 1, seatsText);
+  const listed = (await (await fetch(`${base}/api/tables`)).json()).find((t) => t.id === id);
+  assert.equal(listed.pool_closed, false, "one hand closes no pool");
+  assert.equal(await row.locator("b.winner").count(), 0, seatsText);
   await page.screenshot({ path: join(shots, "4-lobby.png") });
   await replayLink.click();
   await page.waitForURL(/\/replay\//);
@@ -105,7 +108,8 @@ test("a finished game is played again in one click, at one new table with the sa
   assert.equal(values.length, 3);
   assert.deepEqual([...values].sort((a, b) => b - a), values, "best first");
   assert.ok(Math.abs(values.reduce((a, b) => a + b, 0)) < 0.05, "zero-sum (S10)");
-  assert.match(await ola.locator("#final .headline").innerText(), /^(You win|.+ wins|.+ share first place|A draw: .+)\.$/);
+  // One hand closes no pool (S9): the headline names a leader, not a winner.
+  assert.match(await ola.locator("#final .headline").innerText(), /^The hands asked for are played; the pool is not closed \(S9\)\. (You lead|.+ leads|.+ share the lead|Everyone is even)\.$/);
   await ola.screenshot({ path: join(shots, "6-game-over.png") });
   await ola.click("#rematch-btn");
   await ola.waitForURL((u) => !u.pathname.endsWith(id));
@@ -314,5 +318,35 @@ test("a private table opens to its password: watching, its sheet, its record and
   assert.equal(sent, encodeURIComponent("sesame ✓"));
   assert.deepEqual(problems, [], "no script errors");
   await stranger.close();
+  await page.close();
+});
+
+test("a closed pool's winner is named on the table and in bold in the lobby, by the server's places (S9, S10)", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "winner", seats, hand_limit: 1, seed: 4 })).json();
+  // The page's WebSocket goes through the test, which sends it the game's end with a closed
+  // pool: seat 1 first by the places, whatever order the seats sit in.
+  const { page, proxy } = await proxiedPage();
+  await sitAt(page, id, 0, "Ida");
+  await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  const last = proxy.last;
+  proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, game_over: true, pool_closed: true, places: [2, 1, 3], standing: ["1.00", "3.00", "-4.00"] }));
+  await page.waitForSelector("#final:not([hidden]) .ranking li");
+  const first = await page.locator('#final .ranking li[data-seat="1"] .name').innerText();
+  assert.equal(await page.locator("#final .headline").innerText(), `${first} wins.`);
+  assert.deepEqual(await page.locator("#final .ranking li").evaluateAll((li) => li.map((l) => l.dataset.seat)), ["1", "0", "2"]);
+  // The lobby marks the winner when the server says the pool closed (a listing patched so).
+  const lobby = await browser.newPage();
+  await lobby.route("**/api/tables", async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()).map((t) => (t.id === id ? { ...t, finished: true, pool_closed: true, places: [2, 1, 3], standing: ["1.00", "3.00", "-4.00"] } : t));
+    await route.fulfill({ response, json });
+  });
+  await lobby.goto(`${base}/`);
+  const row = lobby.locator("#tables tr", { has: lobby.locator(`a[href="/table/${id}"], a[href="/replay/${id}"]`) });
+  await row.locator("b.winner").waitFor();
+  assert.equal(await row.locator("b.winner").count(), 1);
+  assert.match(await row.locator("b.winner").innerText(), /^1: /);
+  await lobby.close();
   await page.close();
 });

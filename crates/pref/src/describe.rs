@@ -206,9 +206,9 @@ pub fn winner_text(
     closed: bool,
     name: impl Fn(usize) -> String,
 ) -> String {
-    let players = usize::from(st.players());
-    let best = (0..players).map(|s| st.exact(s).0).max().unwrap_or(0);
-    let top: Vec<usize> = (0..players).filter(|&s| st.exact(s).0 == best).collect();
+    let places = st.places();
+    let players = places.len();
+    let top: Vec<usize> = (0..players).filter(|&s| places[s] == 1).collect();
     let (win, wins, share, draw) = if closed {
         ("You win.", "wins.", "share first place.", "A draw: everyone ends even.")
     } else {

@@ -168,6 +168,10 @@ struct TableSummary {
     next_table: Option<String>,
     /// Each seat's standing in whists (the final settlement once finished).
     standing: Vec<String>,
+    /// Each seat's place by the exact settlement (S10; 1 is first, ties share).
+    places: Vec<u8>,
+    /// S9: the pool is closed (a finished game with an open pool stopped at its hand limit).
+    pool_closed: bool,
 }
 
 async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
@@ -187,6 +191,8 @@ async fn summary(h: &crate::hub::TableHandle) -> TableSummary {
         created_at: t.created_at,
         next_table: t.next_table().map(str::to_string),
         standing: t.standing(),
+        places: t.places(),
+        pool_closed: t.pool_closed(),
     }
 }
 

@@ -447,6 +447,18 @@ impl Table {
         (0..self.seats.len()).map(|s| settlement.rounded(s)).collect()
     }
 
+    /// Each seat's place by the exact settlement as it stands (S10; 1 is first, ties share).
+    pub fn places(&self) -> Vec<u8> {
+        let mut places = self.m.sheet().settlement(self.m.rules()).places();
+        places.truncate(self.seats.len());
+        places
+    }
+
+    /// S9: has the pool closed (the game's own end, not a hand limit)?
+    pub fn pool_closed(&self) -> bool {
+        self.m.sheet().is_game_over(self.m.rules())
+    }
+
     /// Seat names for the scoresheet.
     pub fn names(&self) -> Vec<String> {
         self.seats

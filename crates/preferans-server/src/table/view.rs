@@ -91,6 +91,11 @@ pub struct View {
     pub sheet: Vec<SheetRow>,
     /// True once the match is over; `standing` is then the final settlement.
     pub game_over: bool,
+    /// Each seat's place by the exact settlement (S10; equal results share it, 1 is first).
+    pub places: Vec<u8>,
+    /// S9: the pool is closed (the game reached its end, not only a hand limit): a game over
+    /// with an open pool has a leader, not a winner.
+    pub pool_closed: bool,
     /// When the player to move runs out of time, Unix milliseconds (move timer tables).
     pub deadline_ms: Option<i64>,
     /// The seat whose last move the move timer made, until that seat moves again.
@@ -195,6 +200,8 @@ impl Table {
             standing: self.standing(),
             sheet: self.sheet_rows(),
             game_over: self.m.is_over(),
+            places: self.places(),
+            pool_closed: self.pool_closed(),
             deadline_ms: self.deadline_ms,
             timed_out: self.timed_out,
             next_table: self.next_table.clone(),

@@ -39,6 +39,16 @@ impl Settlement {
         (self.scaled.get(seat).copied().unwrap_or(0), i64::from(self.players))
     }
 
+    /// Each seat's place by its exact result (S10): 1 for the best; equal results share a
+    /// place, and the next place counts every seat ahead (1, 1, 3). Everyone's place is 1 in
+    /// a draw.
+    pub fn places(&self) -> Vec<u8> {
+        let n = usize::from(self.players);
+        (0..n)
+            .map(|s| 1 + (0..n).filter(|&o| self.scaled[o] > self.scaled[s]).count() as u8)
+            .collect()
+    }
+
     /// The sum of all results times the number of players (always 0).
     pub fn scaled_sum(&self) -> i64 {
         self.scaled.iter().sum()

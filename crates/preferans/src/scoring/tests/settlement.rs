@@ -87,6 +87,25 @@ fn settle(t: &Totals, players: u8, p: i64) -> Vec<(i64, i64)> {
 }
 
 #[test]
+fn s10_places_rank_by_the_exact_result_and_share_ties() {
+    let w = [[0, 40, 60], [20, 0, 50], [10, 16, 0]];
+    let st = Settlement::of(&totals([20, 20, 20], [7, 12, 30], w), 3, 1);
+    assert_eq!(st.places(), vec![1, 2, 3]);
+    // Two equal at the top share first place; the third is third.
+    let st = Settlement::of(&totals([0, 0, 0], [0, 0, 6], [[0; 3]; 3]), 3, 1);
+    assert_eq!(st.places(), vec![1, 1, 3]);
+    // One ahead, two equal behind.
+    let st = Settlement::of(&totals([0, 0, 0], [0, 3, 3], [[0; 3]; 3]), 3, 1);
+    assert_eq!(st.places(), vec![1, 2, 2]);
+    // A draw: everyone first.
+    let st = Settlement::of(&Totals::default(), 4, 1);
+    assert_eq!(st.places(), vec![1, 1, 1, 1]);
+    // A place is by seat, not in seat order: seat 0 +1, seat 1 −1, seat 2 0.
+    let st = Settlement::of(&totals([0, 0, 0], [0, 0, 0], [[0, 1, 0], [0, 0, 0], [0, 0, 0]]), 3, 1);
+    assert_eq!(st.places(), vec![1, 3, 2]);
+}
+
+#[test]
 fn s10_settlement_worked_examples_seed_19() {
     let w = [[0, 40, 60], [20, 0, 50], [10, 16, 0]];
     // (a) Pools 20 each, mountains 7, 12, 30: 490/3, 172/3, −662/3.
