@@ -5,8 +5,8 @@ import { el, holderName, decisionText, contractText, actionLabel, actionName, ac
 
 const $ = (id) => document.getElementById(id);
 
-// A3: the highest bid said again is the eldest's hold, so labelled.
-export const isHold = (a, obs) => !!obs?.highest_bid && a === `bid ${obs.highest_bid[1]}`;
+// A3: the eldest's hold (the highest bid said again), so labelled: the server names it.
+export const isHold = (a, view) => !!view?.hold && a === view.hold;
 
 // The name a seat's box shows: the person's or bot's, or "free seat N" while nobody holds it.
 export function seatLabel(holder, view) {
@@ -177,7 +177,7 @@ export function choiceButtons(obs, act, view) {
   // Section 3: under Rostov the dealer's mountain point for a push is whists.
   const title = (a) => (a === "push" && view?.mountain_as_whists ? "play without the talon: it lies aside face up, you keep your ten cards and discard nothing, and each other player writes 5 whists on the dealer (his mountain point, which Rostov keeps as whists; F3)" : callTitle(a, obs) ?? actionTitle(a));
   const choices = obs.legal_actions.filter((a) => !/^(play|discard|offer) /.test(a));
-  const hold = (a) => isHold(a, obs);
+  const hold = (a) => isHold(a, view);
   const noteId = (a) => `note-${a.replace(/[^a-z0-9]+/gi, "-")}`;
   // F3's look names the defender whose hand it shows.
   const look = (a) => (a.startsWith("look ") && view ? `look at ${holderName({ seat: Number(a.slice(5)) }, view.seats, view.you)}'s hand` : null);

@@ -156,7 +156,7 @@ let shownHints = null;
 function showHints(hints) {
   if (hintsFor !== decisionKey(state)) return;
   shownHints = { key: hintsFor, hints };
-  const label = (a) => actionLabel(a, (s) => holderName({ seat: s }, state?.seats ?? [], state?.you)) + (isHold(a, state?.observation) ? " (hold)" : "");
+  const label = (a) => actionLabel(a, (s) => holderName({ seat: s }, state?.seats ?? [], state?.you)) + (isHold(a, state) ? " (hold)" : "");
   $("hints").replaceChildren(...hints.map((h, i) => el("li", { class: i === 0 ? "best" : "" }, el("button", { text: label(h.action), "data-action": h.action, onclick: () => act(h.action) }), i === 0 ? el("b", { text: " recommended" }) : null, " ", el("span", { class: "muted", text: h.reason }))));
 }
 
@@ -167,7 +167,7 @@ function seatBox(view, hv, obs) {
   if (seatNo === obs.dealer) tags.push("dealer");
   if (seatNo !== null && seatNo === obs.declarer) tags.push("declarer");
   // The Hussar dummy never speaks (H1): no call of its own.
-  if (holder !== "dummy" && hv.call && hv.call !== "none") tags.push(hv.call.replace("half_whist", "half-whist").replace("-", " "));
+  if (holder !== "dummy" && hv.call && hv.call !== "none") tags.push(hv.call.replace("-", " "));
   if (seatNo !== null && view.seats[seatNo]?.bot) tags.push(`${view.seats[seatNo].bot} bot`);
   const until = awayUntil(view, seatNo);
   if (until) tags.push("away");

@@ -1,5 +1,6 @@
-// Browser tests of the four-player dealer's box (F1, F3): greyed while he sits the hand out,
-// not greyed while he has a part in it, and outlined while the decision is his.
+// Browser tests of what the page labels from the server's view alone: the four-player dealer's
+// box (F1, F3: greyed while he sits the hand out, not greyed while he has a part in it, and
+// outlined while the decision is his) and the eldest's hold (A3).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { post, proxiedPage, sitAt } from "./harness.js";
@@ -19,5 +20,25 @@ test("the four-player dealer's box is outlined while he decides, and not greyed 
   proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, dealer_role: "may_look_and_whist", observation }));
   await page.waitForSelector('.seat.out.part.to-move[data-seat="0"]', { timeout: 5000 });
   assert.match(await page.locator('.seat.out[data-seat="0"]').innerText(), /may look at a passer's hand/);
+  await page.close();
+});
+
+test("the hold's button is labelled from the view's hold, not by a rule of the page's (A3)", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "hold", seats, hand_limit: 1, seed: 5 })).json();
+  const { page, proxy } = await proxiedPage();
+  await sitAt(page, id, 0, "Eva");
+  await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  // The server's own state: no hold among the choices.
+  await page.waitForSelector("#actions button[data-action]");
+  assert.equal(await page.locator("#actions button", { hasText: "(hold)" }).count(), 0);
+  // The same choices with the view naming one of the bids as the hold: that button says so.
+  const last = proxy.last;
+  const legal = ["pass", "bid 6S", "bid 6C"];
+  const observation = { ...last.observation, phase: "auction", to_move: 0, legal_actions: legal };
+  proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, observation, hold: "bid 6C" }));
+  await page.waitForSelector('#actions button[data-action="bid 6C"]');
+  await page.waitForFunction(() => document.querySelector('#actions button[data-action="bid 6C"]').textContent.endsWith("(hold)"));
+  assert.doesNotMatch(await page.locator('#actions button[data-action="bid 6S"]').innerText(), /hold/);
   await page.close();
 });

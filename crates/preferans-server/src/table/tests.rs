@@ -399,3 +399,25 @@ fn f3_section_3_the_view_carries_the_rule_facts_the_page_words_its_texts_by() {
     assert_eq!(view("rostov", 4), (Some(DealerRole::SitsOut), true));
     assert_eq!(view("leningrad", 3), (None, false));
 }
+
+#[test]
+fn a3_the_view_names_the_eldests_hold_for_his_seat_only() {
+    use preferans::{Bid, Strain};
+    let mut t = table();
+    let six = |strain| Action::Bid(Bid::tricks(6, strain).unwrap());
+    let eldest = t.to_move().unwrap();
+    for action in [six(Strain::Spades), six(Strain::Clubs), Action::Pass] {
+        let seat = t.to_move().unwrap();
+        let next = t.try_action(seat, action).unwrap();
+        t.commit(next);
+    }
+    // The eldest may say 6♣ again: his hold, labelled by the page from the view.
+    assert_eq!(t.to_move(), Some(eldest));
+    let v = t.view(Viewer::Seat(eldest));
+    assert!(v.observation.unwrap().legal_actions.contains(&six(Strain::Clubs)));
+    assert_eq!(v.hold, Some(six(Strain::Clubs)));
+    for other in (0..3).filter(|s| *s != eldest) {
+        assert_eq!(t.view(Viewer::Seat(other)).hold, None);
+    }
+    assert_eq!(t.view(Viewer::Spectator).hold, None);
+}

@@ -81,6 +81,9 @@ pub struct View {
     pub hand_number: u32,
     /// The hand being played, as the viewer sees it.
     pub observation: Option<Observation>,
+    /// A3: the viewer's legal action that is a hold (the highest bid said again), so the page
+    /// can label it without a rule of its own.
+    pub hold: Option<preferans::Action>,
     /// The hand before it.
     pub last_hand: Option<LastHand>,
     /// Summaries of every finished hand, oldest first.
@@ -194,6 +197,9 @@ impl Table {
             talon_fate: observation.as_ref().and_then(Observation::talon_fate),
             mountain_as_whists: self.m.rules().mountain_as_whists(),
             hand_number: finished.len() as u32 + u32::from(!self.m.is_over()),
+            hold: observation
+                .as_ref()
+                .and_then(|o| o.legal_actions.iter().copied().find(|a| o.is_hold(*a))),
             observation,
             last_hand,
             log,
