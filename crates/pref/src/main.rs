@@ -261,8 +261,6 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
-/// One bot per seat from a comma list of kinds (the last repeats); `human` is the seat the
-/// user plays, which gets a placeholder bot that is never asked.
 /// Whether the terminal's locale is UTF-8 (suit symbols), as the C library decides it:
 /// `LC_ALL`, else `LC_CTYPE`, else `LANG`.
 fn utf8_terminal() -> bool {
@@ -275,6 +273,8 @@ fn utf8_terminal() -> bool {
     locale.contains("UTF-8") || locale.contains("UTF8")
 }
 
+/// One bot per seat from a comma list of kinds (the last repeats); `human` is the seat the
+/// user plays, which gets a placeholder bot that is never asked.
 fn make_bots(spec: &str, rules: &Rules, seed: u64, human: Option<u8>) -> Result<Vec<Box<dyn Bot + Send>>> {
     let players = rules.players();
     let kinds = bot_kinds(spec)?;

@@ -13,9 +13,9 @@
 
 use preferans::observation::{Holder, Observation};
 use preferans::outcome::WhistCall;
-use preferans::{Action, Bid, CardSet, Suit};
+use preferans::{Action, CardSet, Suit};
 
-use crate::heuristic::{defence_tricks, estimate_tricks};
+use crate::heuristic::{defence_tricks, estimate_tricks, whist_need};
 
 /// Tries per sample before any consistent deal is taken. With 16, one sample in three or
 /// four was the fallback — a deal that fits nothing, such as a 6♥ declarer without a heart —
@@ -39,15 +39,6 @@ pub(crate) struct Fit {
     defenders: Vec<(usize, WhistCall, f32)>,
     /// Cards each position already played.
     played: [CardSet; 3],
-}
-
-/// The defensive tricks a heuristic defender wants before whisting (as `whist_call`).
-fn need(contract: Bid) -> f32 {
-    match contract.level() {
-        Some(6) => 1.8,
-        Some(7) => 1.2,
-        _ => 0.9,
-    }
 }
 
 impl Fit {
@@ -77,7 +68,7 @@ impl Fit {
         let defenders = (0..o.hands.len().min(3))
             .filter(|p| *p != decl && hidden(*p) && spoke(*p))
             .filter(|p| matches!(o.hands[*p].call, WhistCall::Whist | WhistCall::Pass))
-            .map(|p| (p, o.hands[p].call, need(contract)))
+            .map(|p| (p, o.hands[p].call, whist_need(Some(contract))))
             .collect::<Vec<_>>();
         if declarer.is_none() && defenders.is_empty() {
             return None;

@@ -360,8 +360,7 @@ impl HeuristicBot {
     /// P3: accept an offer that leaves our side at least its sure winners.
     fn answer_offer(&self, o: &Observation) -> Action {
         let Some(off) = o.offer else { return Action::Refuse };
-        let remaining = 10 - o.tricks_done;
-        let ours = remaining.saturating_sub(off.tricks);
+        let ours = off.remaining.saturating_sub(off.tricks);
         let (sure, _, _) = self.sure_winners(o);
         // In a misère the sides' interests are reversed and sure winners mean nothing:
         // refuse there.

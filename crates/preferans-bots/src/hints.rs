@@ -6,11 +6,13 @@
 //! the count of holes.
 
 use preferans::observation::{Holder, Observation};
+use preferans::rules::TenTrick;
 use preferans::russian::PhaseKind;
-use preferans::{Action, Bid, CardSet, Strain};
+use preferans::scoring::whist_quota;
+use preferans::{Action, Bid, Strain};
 use preferans_solver::Objective;
 
-use crate::heuristic::{defence_tricks, estimate_tricks, misere_danger, misere_holes, TALON_BONUS};
+use crate::heuristic::{defence_tricks, estimate_tricks, misere_danger, misere_holes, my_hand, TALON_BONUS};
 use crate::{Bot, ExpertBot, HeuristicBot};
 
 /// One ranked suggestion.
@@ -22,14 +24,6 @@ pub struct Hint {
     pub value: f64,
     /// Why, in a few words.
     pub reason: String,
-}
-
-fn my_hand(o: &Observation) -> CardSet {
-    o.hands
-        .iter()
-        .find(|h| Some(h.holder) == o.seat.map(Holder::Seat))
-        .and_then(|h| h.cards)
-        .unwrap_or_default()
 }
 
 /// A pass once someone has bid: out of the auction, counted as 0 whists; the bids beside it
@@ -380,11 +374,8 @@ pub fn hints(o: &Observation, expert: &mut ExpertBot) -> Vec<Hint> {
         PhaseKind::Whist => {
             let trump = o.contract.and_then(Bid::trump);
             let d = f64::from(defence_tricks(hand, trump));
-            let quota = match o.contract.and_then(Bid::level) {
-                Some(6) => 4,
-                Some(7) => 2,
-                _ => 1,
-            };
+            // W3's quota, from the scorer (a contract reaching a whist round is whisted, W6).
+            let quota = o.contract.map_or(1, |c| whist_quota(c, TenTrick::Whisted));
             legal
                 .iter()
                 .map(|a| {

@@ -40,7 +40,7 @@ pub(super) fn answer_hints(w: &OfferWeighed, legal: &[Action]) -> Vec<Hint> {
 /// The offers of the mover's side, ranked after every card: the one nearest to what his side
 /// takes playing on (the best card's count) first.
 pub(super) fn make_hints(o: &Observation, scores: &CardScores, below: f64) -> Vec<Hint> {
-    let remaining = 10u8.saturating_sub(o.tricks_done);
+    let remaining = preferans::observation::offer_remaining(o.tricks_done);
     let declarer_side = scores.want_high == matches!(scores.objective, Objective::Declarer(_));
     let best = scores
         .cards

@@ -1,6 +1,6 @@
 //! Tests of the hints (every phase ranked, the reasons given).
 use super::*;
-use preferans::{HandState, Match, Rules, Viewer};
+use preferans::{CardSet, HandState, Match, Rules, Viewer};
 
 #[test]
 fn hints_rank_every_legal_action_in_every_phase() {

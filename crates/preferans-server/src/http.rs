@@ -46,6 +46,7 @@ impl From<HubError> for ApiError {
             HubError::Seat(_) => StatusCode::CONFLICT,
             HubError::BadRequest(_) | HubError::Illegal(_) | HubError::Config(_) => StatusCode::BAD_REQUEST,
             HubError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+            HubError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             HubError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
         };
         ApiError(status, e.to_string())
@@ -310,9 +311,11 @@ async fn name_check(
     Ok(Json(json!({ "name": name })))
 }
 
+/// The body of a request a seat's token alone authorises: leaving, letting a bot play an
+/// away person's seat, a one-time link to another device.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LeaveRequest {
+struct TokenBody {
     token: String,
 }
 
@@ -320,7 +323,7 @@ struct LeaveRequest {
 async fn leave(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
+    body: Result<Json<TokenBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let req = json_body(body)?;
     let seat = hub.leave(&id, &req.token).await?;
@@ -332,7 +335,7 @@ async fn leave(
 async fn away_seat_to_bot(
     State(hub): State<Arc<Hub>>,
     Path((id, seat)): Path<(String, Seat)>,
-    body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
+    body: Result<Json<TokenBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let req = json_body(body)?;
     hub.away_seat_to_bot(&id, &req.token, seat).await?;
@@ -390,7 +393,7 @@ async fn seat_transfer(
     State(hub): State<Arc<Hub>>,
     ClientIp(client): ClientIp,
     Path(id): Path<String>,
-    body: Result<Json<LeaveRequest>, axum::extract::rejection::JsonRejection>,
+    body: Result<Json<TokenBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let req = json_body(body)?;
     check_posts(&hub, client)?;

@@ -52,6 +52,9 @@ pub enum HubError {
     /// This client already has as many tables open as it may.
     #[error("{0}")]
     TooMany(String),
+    /// The server failed on its own (the hint adviser's task): not the request's fault.
+    #[error("{0}")]
+    Internal(String),
     /// Storage failed: nothing was applied.
     #[error("storage failed, the action was not applied: {0}")]
     Store(StoreError),
@@ -194,8 +197,8 @@ pub struct ConnectionGuard {
     _socket: crate::counts::SocketSlot,
 }
 
-/// 128 random bits from the operating system as hex: table ids and seat tokens. Security,
-/// not play, so not seeded.
+/// `bytes` random bytes from the operating system as hex: seat tokens (16 bytes, 128 bits)
+/// and table ids (6 bytes). Security, not play, so not seeded.
 pub fn random_hex(bytes: usize) -> String {
     use rand_core::{OsRng, TryRngCore};
     let mut buf = vec![0u8; bytes];
@@ -258,7 +261,7 @@ impl Hub {
     }
 
     /// The wait before a bot may take an away person's seat, in milliseconds.
-    fn away_before_bot_ms(&self) -> i64 {
+    pub(crate) fn away_before_bot_ms(&self) -> i64 {
         i64::try_from(self.settings.away_before_bot.as_millis()).unwrap_or(i64::MAX)
     }
 
@@ -523,7 +526,10 @@ impl Hub {
             preferans_bots::hints::hints(&obs, &mut adviser)
         })
         .await
-        .map_err(|e| HubError::Illegal(format!("the adviser failed: {e}")))
+        .map_err(|e| {
+            tracing::error!("the hint adviser failed: {e}");
+            HubError::Internal("the hints could not be worked out: a fault of the server's".into())
+        })
     }
 }
 

@@ -398,7 +398,9 @@ impl Store {
             let calls_before: i64 = r.try_get("calls_before")?;
             if let Some(&i) = index.get(&id) {
                 tables[i].seats.push(StoredSeat {
-                    seat: seat as u8,
+                    // A seat number out of range (a corrupt row) becomes one no table has, so
+                    // the restore refuses this table and leaves the others (not seat 0 or 1).
+                    seat: u8::try_from(seat).unwrap_or(u8::MAX),
                     name: r.try_get("name")?,
                     token: r.try_get("token")?,
                     hands_before: u32::try_from(hands_before).unwrap_or(0),
@@ -419,7 +421,9 @@ impl Store {
                 if seq as usize != t.actions.len() {
                     return Err(StoreError::Corrupt(format!("table {id}: action {seq} out of order")));
                 }
-                t.actions.push((seat as u8, r.try_get("action")?));
+                // Out of range: a seat no table has, so the replay refuses this table alone.
+                t.actions
+                    .push((u8::try_from(seat).unwrap_or(u8::MAX), r.try_get("action")?));
             }
         }
         // The stream holds a connection until it is dropped.

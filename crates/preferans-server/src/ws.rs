@@ -13,11 +13,11 @@ use futures_util::{SinkExt, StreamExt};
 use preferans::{Action, Viewer};
 use tokio::sync::watch;
 
+use crate::http::{PRIVATE_TABLE, TOO_MANY_WRONG_KEYS};
 use crate::hub::{Hub, HubError, TableHandle};
 use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
 // Hint requests (each runs the expert's simulations): the same limit for each connection as
 // the table keeps for each seat over all its connections.
-use crate::http::{PRIVATE_TABLE, TOO_MANY_WRONG_KEYS};
 use crate::table::{HINTS_PER_SECOND, HINT_BURST};
 
 /// Messages per second a connection may send on average, and in a burst.

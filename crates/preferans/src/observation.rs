@@ -106,11 +106,17 @@ impl OfferView {
     }
 }
 
-/// P3: of the tricks left (10 minus those completed; an unfinished trick is dropped), the
-/// declarer's share when an offer of `tricks` for the offering side is accepted: the offered
-/// number when his side offered, else the rest.
+/// P3: the tricks an offer shares out after `tricks_done` completed ones: 10 minus those (an
+/// unfinished trick is dropped).
+pub fn offer_remaining(tricks_done: u8) -> u8 {
+    10u8.saturating_sub(tricks_done)
+}
+
+/// P3: of the tricks left ([`offer_remaining`]), the declarer's share when an offer of
+/// `tricks` for the offering side is accepted: the offered number when his side offered, else
+/// the rest.
 pub fn offer_declarer_share(declarer_side: bool, tricks: u8, tricks_done: u8) -> u8 {
-    let remaining = 10u8.saturating_sub(tricks_done);
+    let remaining = offer_remaining(tricks_done);
     if declarer_side {
         tricks
     } else {

@@ -49,7 +49,7 @@ impl Hub {
                 seats.saturating_sub(1)
             )));
         }
-        let wait = i64::try_from(self.settings.away_before_bot.as_millis()).unwrap_or(i64::MAX);
+        let wait = self.away_before_bot_ms();
         match t.away_for_ms(seat, crate::store::now_ms()) {
             None => return Err(HubError::Seat(format!("seat {seat} is not an absent person's"))),
             Some(away) if away < wait => {

@@ -106,6 +106,14 @@ fn restore_replays_the_stored_log() {
     let mut bad = stored.clone();
     bad.actions[3].1 = "play ZZ".into();
     assert!(Table::restore(&bad).err().unwrap().contains("action 3"));
+    // A corrupt row's seat number out of range reaches the table as u8::MAX (store.rs), so
+    // the table is refused rather than the row landing on seat 0.
+    let mut foreign = stored.clone();
+    foreign.seats.push(stored_seat(u8::MAX, "Eve", "z", 0));
+    assert!(Table::restore(&foreign).err().unwrap().contains("no seat 255"));
+    let mut foreign_action = stored.clone();
+    foreign_action.actions[0].0 = u8::MAX;
+    assert!(Table::restore(&foreign_action).is_err());
 }
 
 #[test]

@@ -57,7 +57,7 @@ pub struct View {
     pub table: String,
     /// Table name.
     pub name: String,
-    /// Increases with every accepted action.
+    /// Increases with every change a viewer can see (actions, chat, seats, presence, timers).
     pub version: u64,
     /// Actions applied in the game so far: an `act` may name it as `after`, so that an action
     /// sent twice, or late, is refused rather than applied to the next decision.

@@ -174,7 +174,7 @@ impl RussianHand {
                 by: self.controller[o.by_pos as usize],
                 declarer_side: o.declarer_side,
                 tricks: o.tricks,
-                remaining: 10 - self.tricks_done,
+                remaining: crate::observation::offer_remaining(self.tricks_done),
             }),
             outcome: self.outcome(),
         }
