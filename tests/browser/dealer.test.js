@@ -26,13 +26,16 @@ test("the four-player dealer's box is outlined while he decides, and not greyed 
 test("the hold's button is labelled from the view's hold, not by a rule of the page's (A3)", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "hold", seats, hand_limit: 1, seed: 5 })).json();
-  const { page, proxy } = await proxiedPage();
+  let frozen = false;
+  const { page, proxy } = await proxiedPage(() => false, (m) => frozen && m.type === "state");
   await sitAt(page, id, 0, "Eva");
   await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
   // The server's own state: no hold among the choices.
   await page.waitForSelector("#actions button[data-action]");
   assert.equal(await page.locator("#actions button", { hasText: "(hold)" }).count(), 0);
   // The same choices with the view naming one of the bids as the hold: that button says so.
+  // From here the server's own states are kept from the page (a bot's move would redraw it).
+  frozen = true;
   const last = proxy.last;
   const legal = ["pass", "bid 6S", "bid 6C"];
   const observation = { ...last.observation, phase: "auction", to_move: 0, legal_actions: legal };

@@ -326,10 +326,14 @@ test("a closed pool's winner is named on the table and in bold in the lobby, by 
   const { id } = await (await post("/api/tables", { name: "winner", seats, hand_limit: 1, seed: 4 })).json();
   // The page's WebSocket goes through the test, which sends it the game's end with a closed
   // pool: seat 1 first by the places, whatever order the seats sit in.
-  const { page, proxy } = await proxiedPage();
+  // Once it is sent, the server's own states are kept from the page (a bot's move would
+  // redraw the hand being played over it).
+  let frozen = false;
+  const { page, proxy } = await proxiedPage(() => false, (m) => frozen && m.type === "state");
   await sitAt(page, id, 0, "Ida");
   await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
   const last = proxy.last;
+  frozen = true;
   proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, game_over: true, pool_closed: true, places: [2, 1, 3], standing: ["1.00", "3.00", "-4.00"] }));
   await page.waitForSelector("#final:not([hidden]) .ranking li");
   const first = await page.locator('#final .ranking li[data-seat="1"] .name').innerText();

@@ -53,9 +53,10 @@ export async function sitAt(page, id, seat, name) {
 }
 
 // A new page whose WebSocket goes through the test: `proxy.last` is the last state the server
-// sent, `proxy.ws.send(text)` sends the page a message of the test's own, and `onClient(message,
-// ws)`, when it returns true, has answered a message of the page's instead of the server.
-export async function proxiedPage(onClient = () => false) {
+// sent, `proxy.ws.send(text)` sends the page a message of the test's own, `onClient(message,
+// ws)`, when it returns true, has answered a message of the page's instead of the server, and
+// `onServer(message, ws)`, when it returns true, has kept a message of the server's from the page.
+export async function proxiedPage(onClient = () => false, onServer = () => false) {
   const page = await browser.newPage();
   const proxy = { last: null, ws: null };
   await page.routeWebSocket(/\/ws$/, (ws) => {
@@ -63,7 +64,7 @@ export async function proxiedPage(onClient = () => false) {
     server.onMessage((m) => {
       const o = JSON.parse(m);
       if (o.type === "state") proxy.last = o;
-      ws.send(m);
+      if (!onServer(o, ws)) ws.send(m);
     });
     ws.onMessage((m) => {
       if (!onClient(JSON.parse(m), ws)) server.send(m);
@@ -118,10 +119,12 @@ export async function watchUntilFinished(id) {
   await watcher.goto(`${base}/table/${id}`);
   await watcher.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
   assert.doesNotMatch(await watcher.title(), /Your turn/, "a spectator has no turn");
-  for (let i = 0; i < 600; i++) {
-    if ((await (await fetch(`${base}/api/tables/${id}`)).json()).finished) break;
-    await new Promise((r) => setTimeout(r, 50));
+  let finished = false;
+  for (let i = 0; i < 600 && !finished; i++) {
+    finished = (await (await fetch(`${base}/api/tables/${id}`)).json()).finished;
+    if (!finished) await new Promise((r) => setTimeout(r, 50));
   }
   await watcher.close();
+  assert.ok(finished, `the bots' game at table ${id} finished within 30 s`);
 }
 

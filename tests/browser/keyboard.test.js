@@ -28,7 +28,9 @@ test("a seat taken by keyboard leaves the focus in the table; arrows move betwee
   let arrowsInChoices = false;
   let arrowsInCards = false;
   let explained = false;
-  for (let i = 0; i < 400 && !(arrowsInChoices && arrowsInCards && explained); i++) {
+  // Enough of one hand's card play measured for "stays put" to mean something.
+  const measured = () => [...tops.values()].some((ys) => ys.length >= 3);
+  for (let i = 0; i < 400 && !(arrowsInChoices && arrowsInCards && explained && measured()); i++) {
     await page.waitForSelector(`#actions button:enabled, ${CARD}, #discard-btn, #game-over:not([hidden])`, { timeout: 30000 });
     if (await page.locator("#game-over:not([hidden])").count()) break;
     const [hand, phase, top] = await page.evaluate(() => [document.querySelector("#hand-no").textContent, document.querySelector("#contract").textContent, Math.round(document.querySelector("#me").getBoundingClientRect().top + scrollY)]);
@@ -79,6 +81,7 @@ test("a seat taken by keyboard leaves the focus in the table; arrows move betwee
   }
   assert.ok(arrowsInChoices && arrowsInCards && explained, `choices ${arrowsInChoices}, cards ${arrowsInCards}, whist explained ${explained}`);
   assert.match(lastLine ?? "", /^last trick: \S+ \S+ \S+ won by /);
+  assert.ok(measured(), `the hand's place measured at three turns or more of one hand's play: ${JSON.stringify([...tops])}`);
   for (const [hand, ys] of tops) assert.ok(Math.max(...ys) - Math.min(...ys) <= 8, `hand ${hand}: the hand moved between ${Math.min(...ys)} and ${Math.max(...ys)}`);
   assert.deepEqual(problems, []);
   await page.close();

@@ -81,15 +81,20 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
 });
 
 test("a spectator sees the table but no cards in anyone's closed hand", async () => {
-  const r = await fetch(`${base}/api/tables`);
-  const tables = await r.json();
-  assert.ok(tables.length > 0);
+  // Three people's seats, nobody seated: the first hand waits in its auction, every hand closed.
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "human" }];
+  const { id } = await (await post("/api/tables", { name: "watched", seats, hand_limit: 1, seed: 6 })).json();
   const page = await browser.newPage();
-  await page.goto(`${base}/table/${tables[0].id}`);
+  await page.goto(`${base}/table/${id}`);
   await page.waitForSelector("#seat-panel:not([hidden])");
   await page.waitForSelector(".seat .who");
   assert.equal(await page.locator("#hand button.card").count(), 0, "a spectator has no hand");
   assert.equal(await page.locator("#actions button").count(), 0, "a spectator has no choices");
+  // Each seat's hand is drawn face down, its ten cards counted: no card's face anywhere.
+  assert.equal(await page.locator('[role="img"][aria-label="10 cards face down"]').count(), 3);
+  assert.equal(await page.locator(".card:not(.back)").count(), 0, "no card's face is shown");
+  assert.equal(await page.locator(".open-cards").count(), 0);
+  await page.close();
 });
 
 test("an open page's scoresheet names a person who sits down after it was loaded", async () => {

@@ -7,12 +7,23 @@ import { base, browser, post, proxiedPage, seatedPage, sitAt, playOneTurn } from
 test("hints asked for a decision the move timer made are dropped", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "late hints", seats, hand_limit: 1, seed: 2, move_timer_secs: 2 })).json();
-  const page = await seatedPage(id, 0, "Ivo");
+  // The server's answer to the hint request is held back until the timer has made the move.
+  let held = null;
+  const { page } = await proxiedPage(() => false, (m, ws) => {
+    if (m.type !== "hints") return false;
+    held = { text: JSON.stringify(m), ws };
+    return true;
+  });
+  await sitAt(page, id, 0, "Ivo");
   await page.waitForSelector("#hint-btn:enabled", { timeout: 30000 });
   await page.click("#hint-btn");
   await page.waitForSelector("#timed-out:not([hidden])", { timeout: 30000 });
-  // The hints' answer (before or after the timer's move) is not shown for the next decision.
-  await page.waitForTimeout(3000);
+  for (let i = 0; i < 200 && !held; i++) await page.waitForTimeout(50);
+  assert.ok(held, "the server answered the hint request");
+  assert.ok(JSON.parse(held.text).hints.length > 0, "with hints to show");
+  // Delivered late, for the decision the timer made: not shown.
+  held.ws.send(held.text);
+  await page.waitForTimeout(500);
   assert.equal(await page.locator("#hints button").count(), 0, await page.locator("#hints").innerText());
   await page.close();
 });

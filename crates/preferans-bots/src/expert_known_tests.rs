@@ -488,10 +488,17 @@ fn w5_forced_whists_do_not_make_the_fit_reject_the_true_deal() {
         "no whist was said"
     );
     let real = h.card_places().0;
-    if let Some(fit) = Fit::of(&o) {
-        assert!(
-            fit.accepts(&real),
-            "the fit rejects the true deal for a forced whist (W5): {real:?}"
-        );
-    }
+    // The declarer knows his own hand and a forced whist says nothing: nothing to fit.
+    assert!(
+        Fit::of(&o).is_none(),
+        "a forced whist constrains the declarer's samples (W5)"
+    );
+    // The other defender (seat 2) samples the declarer, fitted to his 6♠, and seat 0, whose
+    // forced whist with next to no defence must not make the fit refuse the true deal.
+    let o = h.observation(Viewer::Seat(2));
+    let fit = Fit::of(&o).expect("the declarer's hand is fitted to his contract");
+    assert!(
+        fit.accepts(&real),
+        "the fit rejects the true deal for a forced whist (W5): {real:?}"
+    );
 }

@@ -343,3 +343,48 @@ fn fuzz_smoke_text_parsers() {
         text_parsers(&rng.bytes(len));
     }
 }
+
+/// The actions with arguments, built from a small grammar (a verb and its arguments, valid or
+/// a little broken) so that the round trip of `text_parsers` runs for each kind, not only for
+/// the bare verbs the glued tokens above mostly make.
+#[test]
+fn fuzz_smoke_text_parsers_reach_every_action_with_arguments() {
+    const CARDS: &[&str] = &[
+        "7S", "8c", "9D", "10H", "TS", "jc", "QD", "KH", "AS", "7♠", "10♥", "Q♦", "1S", "11H", "ZZ",
+    ];
+    const BIDS: &[&str] = &[
+        "6S", "7c", "8D", "9H", "10NT", "6nt", "mis", "misere", "7♦", "11S", "5H",
+    ];
+    const VERBS: &[&str] = &["bid", "declare", "play", "discard", "offer", "look"];
+    let mut rng = SplitMix::new(0x6A_4A44);
+    let mut parsed = [0u32; 6];
+    for _ in 0..3000 {
+        let v = rng.below(VERBS.len());
+        let card = |rng: &mut SplitMix| CARDS[rng.below(CARDS.len())];
+        let args = match VERBS[v] {
+            "bid" | "declare" => BIDS[rng.below(BIDS.len())].to_string(),
+            "play" => card(&mut rng).to_string(),
+            "discard" => format!("{} {}", card(&mut rng), card(&mut rng)),
+            "offer" => rng.below(13).to_string(),
+            _ => rng.below(6).to_string(),
+        };
+        let mut s = format!("{} {args}", VERBS[v]);
+        // Now and then a token of the glued inputs inside it.
+        if rng.pct(15) {
+            let at = s
+                .char_indices()
+                .map(|(i, _)| i)
+                .nth(rng.below(s.chars().count()))
+                .unwrap_or(0);
+            s.insert_str(at, TEXT_TOKENS[rng.below(TEXT_TOKENS.len())]);
+        }
+        text_parsers(s.as_bytes());
+        if s.parse::<preferans::Action>().is_ok() {
+            parsed[v] += 1;
+        }
+    }
+    // Each kind parsed often enough for its round trip to have been checked many times.
+    for (verb, n) in VERBS.iter().zip(parsed) {
+        assert!(n >= 100, "{verb}: only {n} of the inputs parsed");
+    }
+}

@@ -1,5 +1,5 @@
-//! Property tests of the scorer over random matches: S10 is zero-sum for every preset and
-//! player count, re-scoring a record reproduces it, and Leningrad is Sochi with mountains and
+//! Property tests of the scorer over random matches: S10 is zero-sum and agrees with its
+//! pair-by-pair definition over the sheet's lines for every preset and player count, re-scoring a record reproduces it, and Leningrad is Sochi with mountains and
 //! whists doubled and the pool doubled at the end, hand by hand (section 3).
 
 mod common;
@@ -28,6 +28,30 @@ proptest! {
         let m = random_match(rules(preset, n, &extra), seed, Some(40));
         let st = m.sheet().settlement(m.rules());
         prop_assert_eq!(st.scaled_sum(), 0);
+        // S10 pair by pair, from the sheet's lines summed here (not the sheet's totals): each
+        // player gains from each other the whists between them and a tenth of ten times their
+        // difference in D = mountain − P·pool, shared over the players.
+        let seats = usize::from(n);
+        let (mut pool, mut mountain, mut whists) = (vec![0i64; seats], vec![0i64; seats], vec![vec![0i64; seats]; seats]);
+        for line in m.sheet().lines() {
+            match line.entry {
+                Entry::Pool { seat, points, .. } => pool[usize::from(seat)] += points,
+                Entry::Mountain { seat, points, .. } => mountain[usize::from(seat)] += points,
+                Entry::Whists { writer, on, points, .. } => whists[usize::from(writer)][usize::from(on)] += points,
+            }
+        }
+        let p = i64::from(m.rules().russian().pool_multiplier);
+        let d: Vec<i64> = (0..seats).map(|i| mountain[i] - p * pool[i]).collect();
+        for i in 0..seats {
+            // Times n, so the shares stay whole.
+            let pairwise: i64 = (0..seats)
+                .filter(|&j| j != i)
+                .map(|j| seats as i64 * (whists[i][j] - whists[j][i]) + 10 * (d[j] - d[i]))
+                .sum();
+            prop_assert_eq!(st.exact(i), (pairwise, seats as i64), "seat {}", i);
+        }
+        // Some games must write something, or the check above is of zeros.
+        prop_assert!(m.sheet().hands() > 0);
         // Every prefix of the sheet settles to zero too.
         let mut partial = preferans::scoring::Scoresheet::new(n);
         for h in 1..=m.sheet().hands() {
