@@ -49,23 +49,60 @@ fn options() -> impl Strategy<Value = Options> {
         any::<bool>(),
         select(vec!["lead", "closed"]),
         any::<[bool; 3]>(),
+        match_options(),
     )
-        .prop_map(|(players, hold, stal, ten, mis, mwt, talon, dealer)| {
-            let mut pairs = vec![
-                ("hold", hold),
-                ("stalingrad", bool_text(stal)),
-                ("ten_trick", ten),
-                ("misere_defence", mis),
-                ("misere_without_talon", bool_text(mwt)),
-                ("allpass_talon", talon),
-            ];
-            if players == 4 {
-                pairs.push(("dealer_whist_when_both_pass", bool_text(dealer[0])));
-                pairs.push(("dealer_allpass_talon", bool_text(dealer[1])));
-                pairs.push(("talon_push", bool_text(dealer[2])));
-            }
-            Options { players, pairs }
-        })
+        .prop_map(
+            |(players, hold, stal, ten, mis, mwt, talon, dealer, (preset, series))| {
+                let mut pairs = vec![
+                    ("hold", hold),
+                    ("stalingrad", bool_text(stal)),
+                    ("ten_trick", ten),
+                    ("misere_defence", mis),
+                    ("misere_without_talon", bool_text(mwt)),
+                    ("allpass_talon", talon),
+                ];
+                if players == 4 {
+                    pairs.push(("dealer_whist_when_both_pass", bool_text(dealer[0])));
+                    pairs.push(("dealer_allpass_talon", bool_text(dealer[1])));
+                    pairs.push(("talon_push", bool_text(dealer[2])));
+                }
+                pairs.extend(series);
+                Options { preset, players, pairs }
+            },
+        )
+}
+
+/// The preset and the options that act across hands: A6's minimum opening bid after
+/// all-passes, X3's series (progression, cap, cycle, reset), X4's amnesty, S9's end and a
+/// short target (so that S8's aid and the end come within a few hands).
+fn match_options() -> impl Strategy<Value = (&'static str, Vec<(&'static str, &'static str)>)> {
+    (
+        select(vec!["sochi", "leningrad", "rostov"]),
+        select(vec!["none", "6,7,7", "7", "6,7,8"]),
+        select(vec!["none", "arithmetic", "geometric"]),
+        select(vec!["none", "2", "3"]),
+        any::<[bool; 3]>(),
+        select(vec!["each_reaches_target", "pool_sum"]),
+        select(vec!["4", "6", "20"]),
+    )
+        .prop_map(
+            |(preset, exit, progression, cap, [cycle, reset, amnesty], end, target)| {
+                let mut pairs = vec![
+                    ("allpass_exit", exit),
+                    ("allpass_progression", progression),
+                    ("allpass_progression_cap", cap),
+                    ("allpass_reset_on_failed_contract", bool_text(reset)),
+                    ("allpass_amnesty", bool_text(amnesty)),
+                    ("end", end),
+                    ("target", target),
+                ];
+                // A6/X3: a cycle needs a cap.
+                if cap != "none" {
+                    pairs.push(("allpass_cycle", bool_text(cycle)));
+                }
+                (preset, pairs)
+            },
+        )
 }
 
 fn game() -> impl Strategy<Value = Game> {

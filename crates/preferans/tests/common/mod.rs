@@ -49,10 +49,13 @@ impl SplitMix {
     }
 }
 
-/// The rules options the property tests vary (RULES.md A3, W5, W6, W7, P4, X2, F3), as
+/// The rules options the property tests vary (RULES.md A3, W5, W6, W7, P4, X2, F3; the
+/// proptest strategy also the preset and the match's A6, X3, X4, S8 and S9 options), as
 /// (name, value) pairs for [`Rules::with`]. The F3 dealer options only with 4 players.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// The preset the pairs change: sochi, leningrad or rostov.
+    pub preset: &'static str,
     /// 2 (Hussar), 3 or 4.
     pub players: u8,
     /// Option pairs, applied in order after `players`.
@@ -60,9 +63,10 @@ pub struct Options {
 }
 
 impl Options {
-    /// The rules: Sochi with `players` and the pairs.
+    /// The rules: the preset with `players` and the pairs.
     pub fn rules(&self) -> Rules {
-        let mut r = Rules::sochi()
+        let mut r = Rules::preset(self.preset)
+            .expect("preset")
             .with("players", &self.players.to_string())
             .expect("players");
         for (k, v) in &self.pairs {
@@ -87,7 +91,11 @@ impl Options {
             pairs.push(("dealer_allpass_talon", ["false", "true"][rng.below(2)]));
             pairs.push(("talon_push", ["false", "true"][rng.below(2)]));
         }
-        Options { players, pairs }
+        Options {
+            preset: "sochi",
+            players,
+            pairs,
+        }
     }
 }
 
