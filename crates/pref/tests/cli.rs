@@ -211,7 +211,9 @@ fn score_prints_the_sheet_and_a_zero_sum_settlement() {
         "{text}"
     );
     // Each seat's numbers stand in one column, however long the names in its labels.
-    for section in text.split("Seat ").skip(1) {
+    let sections: Vec<&str> = text.split("Seat ").skip(1).collect();
+    assert_eq!(sections.len(), 3, "one section a seat: {text}");
+    for section in sections {
         let section = section.split("Settlement").next().unwrap();
         let columns: Vec<usize> = section
             .lines()

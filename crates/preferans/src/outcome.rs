@@ -295,6 +295,39 @@ mod tests {
         ["you", "Anna", "heuristic 2"][usize::from(s)].to_string()
     }
 
+    /// X3: what counts as a failed contract for the all-pass series — short of the level, a
+    /// misère with any trick; never a hand scored without play (W3, W2).
+    #[test]
+    fn x3_failed_contracts_misere_with_a_trick_and_short_of_the_level() {
+        let defender = |seat| DefenderOutcome {
+            seat: Some(seat),
+            call: WhistCall::Whist,
+            tricks: 0,
+        };
+        let outcome = |contract: Bid, declarer_tricks, resolution| ContractOutcome {
+            declarer: 1,
+            contract,
+            declarer_tricks,
+            defenders: [defender(2), defender(0)],
+            resolution,
+            defence: None,
+            dealer_whist: false,
+            talon_pushed: false,
+            offer: None,
+        };
+        let six = Bid::tricks(6, Strain::ALL[Suit::Hearts.index()]).unwrap();
+        assert!(outcome(six, 5, Resolution::Played).failed());
+        assert!(!outcome(six, 6, Resolution::Played).failed());
+        assert!(outcome(six, 5, Resolution::Offer).failed());
+        assert!(!outcome(six, 0, Resolution::BothPassed).failed());
+        assert!(!outcome(six, 0, Resolution::HalfWhist).failed());
+        for misere in [Bid::Misere, Bid::MisereNoTalon] {
+            assert!(!outcome(misere, 0, Resolution::Played).failed());
+            assert!(outcome(misere, 1, Resolution::Played).failed());
+            assert!(outcome(misere, 3, Resolution::Offer).failed());
+        }
+    }
+
     #[test]
     fn summaries_name_seats_or_people() {
         let c = ContractOutcome {

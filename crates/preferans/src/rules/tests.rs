@@ -20,6 +20,28 @@ fn section3_every_option_settable_and_readable() {
         let mut r2 = r.clone();
         r2.set(info.name, &v).unwrap();
         assert_eq!(r2, r, "{}", info.name);
+        // Another value of its list (or a number, or A6's levels) is set and read back.
+        let other = info
+            .values
+            .split(" | ")
+            .map(|w| match w {
+                "a number" | "a number from 1 to 100000" => "7",
+                "comma list of levels, e.g. 6,7,7, or none" => "6,7,7",
+                w => w,
+            })
+            .find(|w| *w != v)
+            .unwrap_or_else(|| panic!("{}: no other value in '{}'", info.name, info.values));
+        let mut r3 = r.clone();
+        // The options that need another: X3's cycle a cap, S9's pool total the pool_sum end.
+        match info.name {
+            "allpass_cycle" => r3.set("allpass_progression_cap", "3").unwrap(),
+            "pool_total" => r3.set("end", "pool_sum").unwrap(),
+            _ => {}
+        }
+        r3.set(info.name, other)
+            .unwrap_or_else(|e| panic!("{}={other}: {e}", info.name));
+        assert_eq!(r3.get(info.name).unwrap(), other, "{}", info.name);
+        assert_ne!(r3, r, "{}={other} changed nothing", info.name);
     }
 }
 

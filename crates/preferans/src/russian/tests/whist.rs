@@ -253,3 +253,80 @@ fn p3_no_offers_with_two_whisters_nor_in_allpass() {
     let why = h.apply(seat, "bid 6S".parse().unwrap()).unwrap_err().reason;
     assert!(why.contains("play a card") && !why.contains("offer"), "{why}");
 }
+
+#[test]
+fn p3_the_passer_offers_in_a_closed_defence() {
+    let mut h = seat0_declares(&[]);
+    act(&mut h, &["whist", "pass", "closed"]);
+    // Cards as they come until the passer (seat 2) is to move: he controls his own cards.
+    while h.to_move() != Some(2) {
+        let card = legal(&h).into_iter().find(|a| a.starts_with("play")).unwrap();
+        act(&mut h, &[card.as_str()]);
+    }
+    assert!(
+        has(&h, "offer 3"),
+        "the passer may offer in a closed defence: {:?}",
+        legal(&h)
+    );
+    let o = h.observation(Viewer::Spectator);
+    // The declarer (seat 0, the eldest) keeps his tricks and takes the rest after the offer.
+    let (done, declarer_before) = (o.tricks_done, o.hands[0].tricks);
+    act(&mut h, &["offer 3"]);
+    // Only the declarer is on the other side.
+    assert_eq!(h.to_move(), Some(0));
+    assert_eq!(legal(&h), vec!["accept", "refuse"]);
+    act(&mut h, &["accept"]);
+    let c = contract(&h);
+    assert_eq!(c.resolution, Resolution::Offer);
+    assert_eq!(c.offer.map(|o| (o.by, o.declarer_side, o.tricks)), Some((2, false, 3)));
+    assert_eq!(c.declarer_tricks, declarer_before + (10 - done - 3));
+    assert_eq!(c.declarer_tricks + c.defenders[0].tricks + c.defenders[1].tricks, 10);
+}
+
+#[test]
+fn p3_misere_offer_answered_by_both_defenders_scored_by_s5() {
+    for defence in ["open", "closed"] {
+        let mut h = seat1_declares(&[("misere_defence", defence)], "misere");
+        // The declarer offers to take one trick of the ten: both defenders answer, in order.
+        while h.to_move() != Some(1) || !has(&h, "offer 1") {
+            let card = legal(&h)
+                .into_iter()
+                .find(|a| a.starts_with("play") || a == "open" || a == "closed")
+                .unwrap();
+            act(&mut h, &[card.as_str()]);
+        }
+        let o = h.observation(Viewer::Spectator);
+        let (done, before) = (
+            o.tricks_done,
+            o.hands
+                .iter()
+                .find(|v| v.holder == crate::observation::Holder::Seat(1))
+                .unwrap()
+                .tricks,
+        );
+        act(&mut h, &["offer 1"]);
+        let first = h.to_move().unwrap();
+        assert_ne!(first, 1);
+        act(&mut h, &["accept"]);
+        let second = h.to_move().expect("the other defender answers too");
+        assert!(second != 1 && second != first, "{defence}");
+        act(&mut h, &["accept"]);
+        let c = contract(&h);
+        assert_eq!(c.resolution, Resolution::Offer, "{defence}");
+        assert_eq!(c.declarer_tricks, before + 1, "{defence}: his share is his offer");
+        assert!(done < 10);
+        // S5: a misère with tricks: 10 mountain a trick, no whists, no pool.
+        let rules = Rules::sochi();
+        let mut sheet = crate::scoring::Scoresheet::new(3);
+        let ctx = crate::scoring::HandContext {
+            dealer: 2,
+            allpass_multiplier: 1,
+            talon: ["7H".parse().unwrap(), "8H".parse().unwrap()],
+        };
+        sheet.record(&rules, &ctx, &HandOutcome::Contract(c.clone()));
+        let t = sheet.totals();
+        assert_eq!(t.mountain[1], 10 * i64::from(c.declarer_tricks), "{defence}");
+        assert_eq!(t.pool, [0; 4], "{defence}");
+        assert_eq!(t.whists, [[0; 4]; 4], "{defence}");
+    }
+}
