@@ -323,7 +323,7 @@ fn p3_misere_offer_answered_by_both_defenders_scored_by_s5() {
             allpass_multiplier: 1,
             talon: ["7H".parse().unwrap(), "8H".parse().unwrap()],
         };
-        sheet.record(&rules, &ctx, &HandOutcome::Contract(c.clone()));
+        sheet.record(&rules, &ctx, &HandOutcome::Contract(c));
         let t = sheet.totals();
         assert_eq!(t.mountain[1], 10 * i64::from(c.declarer_tricks), "{defence}");
         assert_eq!(t.pool, [0; 4], "{defence}");
