@@ -3,7 +3,7 @@
 // outlined while the decision is his) and the eldest's hold (A3).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { post, proxiedPage, sitAt } from "./harness.js";
+import { post, proxiedPage, sitAt, stagedPage } from "./harness.js";
 
 test("the four-player dealer's box is outlined while he decides, and not greyed while he has a part (F3)", async () => {
   const seats = [{ kind: "bot", level: "random" }, { kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
@@ -26,20 +26,13 @@ test("the four-player dealer's box is outlined while he decides, and not greyed 
 test("the hold's button is labelled from the view's hold, not by a rule of the page's (A3)", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "hold", seats, hand_limit: 1, seed: 5 })).json();
-  let frozen = false;
-  const { page, proxy } = await proxiedPage(() => false, (m) => frozen && m.type === "state");
-  await sitAt(page, id, 0, "Eva");
-  await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  const { page, show } = await stagedPage(id, 0, "Eva");
   // The server's own state: no hold among the choices.
   await page.waitForSelector("#actions button[data-action]");
   assert.equal(await page.locator("#actions button", { hasText: "(hold)" }).count(), 0);
   // The same choices with the view naming one of the bids as the hold: that button says so.
-  // From here the server's own states are kept from the page (a bot's move would redraw it).
-  frozen = true;
-  const last = proxy.last;
   const legal = ["pass", "bid 6S", "bid 6C"];
-  const observation = { ...last.observation, phase: "auction", to_move: 0, legal_actions: legal };
-  proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, observation, hold: "bid 6C" }));
+  show((last) => ({ observation: { ...last.observation, phase: "auction", to_move: 0, legal_actions: legal }, hold: "bid 6C" }));
   await page.waitForSelector('#actions button[data-action="bid 6C"]');
   await page.waitForFunction(() => document.querySelector('#actions button[data-action="bid 6C"]').textContent.endsWith("(hold)"));
   assert.doesNotMatch(await page.locator('#actions button[data-action="bid 6S"]').innerText(), /hold/);

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
-import { base, browser, post, proxiedPage, sitAt, seatedPage, playOneTurn, watchUntilFinished, CARD, shots } from "./harness.js";
+import { base, browser, post, stagedPage, seatedPage, playOneTurn, watchUntilFinished, CARD, shots } from "./harness.js";
 
 test("a finished game is listed in the lobby, replayed step by step with double-dummy analysis, and its record downloads", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "heuristic" }, { kind: "bot", level: "random" }];
@@ -324,17 +324,10 @@ test("a private table opens to its password: watching, its sheet, its record and
 test("a closed pool's winner is named on the table and in bold in the lobby, by the server's places (S9, S10)", async () => {
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "winner", seats, hand_limit: 1, seed: 4 })).json();
-  // The page's WebSocket goes through the test, which sends it the game's end with a closed
-  // pool: seat 1 first by the places, whatever order the seats sit in.
-  // Once it is sent, the server's own states are kept from the page (a bot's move would
-  // redraw the hand being played over it).
-  let frozen = false;
-  const { page, proxy } = await proxiedPage(() => false, (m) => frozen && m.type === "state");
-  await sitAt(page, id, 0, "Ida");
-  await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
-  const last = proxy.last;
-  frozen = true;
-  proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, game_over: true, pool_closed: true, places: [2, 1, 3], standing: ["1.00", "3.00", "-4.00"] }));
+  // The page is sent the game's end with a closed pool: seat 1 first by the places, whatever
+  // order the seats sit in.
+  const { page, show } = await stagedPage(id, 0, "Ida");
+  show(() => ({ game_over: true, pool_closed: true, places: [2, 1, 3], standing: ["1.00", "3.00", "-4.00"] }));
   await page.waitForSelector("#final:not([hidden]) .ranking li");
   const first = await page.locator('#final .ranking li[data-seat="1"] .name').innerText();
   assert.equal(await page.locator("#final .headline").innerText(), `${first} wins.`);

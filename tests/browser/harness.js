@@ -74,6 +74,23 @@ export async function proxiedPage(onClient = () => false, onServer = () => false
   return { page, proxy };
 }
 
+/** A page seated at table `id` in `seat` as `name` whose WebSocket goes through the test,
+ * once its first state is drawn; `show(changes)` sends it the last real state changed by
+ * `changes(last)`, and from then on keeps the server's own states from it (a bot's move would
+ * draw the real hand over what the test staged). */
+export async function stagedPage(id, seat, name) {
+  let frozen = false;
+  const { page, proxy } = await proxiedPage(() => false, (m) => frozen && m.type === "state");
+  await sitAt(page, id, seat, name);
+  await page.waitForFunction(() => document.querySelector("#hand-no").textContent !== "");
+  const show = (changes) => {
+    frozen = true;
+    const last = proxy.last;
+    proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, ...changes(last) }));
+  };
+  return { page, show };
+}
+
 /** A new page seated at table `id` in `seat` as `name`. */
 export async function seatedPage(id, seat, name) {
   return sitAt(await browser.newPage(), id, seat, name);
