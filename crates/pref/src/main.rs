@@ -297,7 +297,7 @@ fn make_bots(spec: &str, rules: &Rules, seed: u64, human: Option<u8>) -> Result<
             k += 1;
             kind
         };
-        let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) + 1);
+        let seed = preferans_bots::bot_seed(seed, seat);
         bots.push(
             preferans_bots::bot_for(kind, seed, Some(rules))
                 .with_context(|| format!("unknown bot '{kind}' (known: {known})"))?,

@@ -44,21 +44,18 @@ pub struct Board {
 /// An unknown bot kind.
 pub fn play_board(rules: &Rules, seed: u64, deal: u64, seating: &[String]) -> Result<Board, String> {
     let players = rules.players();
+    // The board's own seed deals it and seeds its bots (`bot_seed`), so its record replays
+    // with `pref sim --seed` of that seed (and the record's first dealer and bots).
+    let board_seed = seed.wrapping_add(deal.wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut bots: Vec<Box<dyn Bot + Send>> = Vec::new();
     for (s, kind) in seating.iter().enumerate() {
-        let bot_seed = seed ^ deal.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1);
         bots.push(
-            bot_for(kind, bot_seed, Some(rules))
+            bot_for(kind, crate::bot_seed(board_seed, s as u8), Some(rules))
                 .ok_or_else(|| format!("unknown bot '{kind}' (known: {})", crate::BOT_NAMES.join(", ")))?,
         );
     }
     let dealer = (deal % u64::from(players)) as u8;
-    let mut m = Match::new(
-        rules.clone(),
-        seed.wrapping_add(deal.wrapping_mul(0x2545_F491_4F6C_DD1D)),
-        dealer,
-        Some(1),
-    );
+    let mut m = Match::new(rules.clone(), board_seed, dealer, Some(1));
     while let Some(hand) = m.current_hand() {
         let Some(seat) = hand.to_move() else { break };
         let obs = hand.observation(Viewer::Seat(seat));
@@ -121,6 +118,32 @@ mod tests {
         let b = play_board(&rules, 7, 3, &k(&["random", "random", "heuristic"])).unwrap();
         assert_eq!(a.record.hands[0].deal, b.record.hands[0].deal);
         assert_eq!(a.scaled.iter().sum::<i64>(), 0);
+    }
+
+    /// A board's record holds all it takes to play it again: its seed deals it and seeds
+    /// its bots (`bot_seed`) as `pref sim --seed` would, with the record's dealer and kinds.
+    #[test]
+    fn a_boards_record_replays_from_its_own_seed_and_kinds() {
+        let rules = Rules::sochi();
+        let seating: Vec<String> = ["heuristic", "expert-fast", "random"].map(String::from).to_vec();
+        let board = play_board(&rules, 11, 4, &seating).unwrap();
+        let r = &board.record;
+        let mut m = Match::new(rules.clone(), r.seed.unwrap(), r.first_dealer, Some(1));
+        let mut bots: Vec<_> = r
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| bot_for(&p.kind, crate::bot_seed(r.seed.unwrap(), s as u8), Some(&rules)).unwrap())
+            .collect();
+        assert_eq!(r.players[1].kind, "expert-fast", "the level is the record's kind");
+        while let Some(hand) = m.current_hand() {
+            let Some(seat) = hand.to_move() else { break };
+            let a = bots[usize::from(seat)]
+                .choose(&hand.observation(Viewer::Seat(seat)))
+                .unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        assert_eq!(Record::from_match(&m, r.players.clone()), *r);
     }
 
     #[test]

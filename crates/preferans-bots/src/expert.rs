@@ -41,6 +41,9 @@ pub struct ExpertBot {
     pub(crate) rules: Option<preferans::Rules>,
     /// Sampled deals per whist, discard or contract decision.
     pub(crate) sim_samples: usize,
+    /// The level's name (`expert-fast`, `expert`, `expert-strong`), written in records as the
+    /// seat's kind so that a resumed game gets the same level back.
+    level: &'static str,
 }
 
 impl ExpertBot {
@@ -59,6 +62,7 @@ impl ExpertBot {
             budget: budget.max(1),
             rules: None,
             sim_samples: 8,
+            level: "expert",
         }
     }
 
@@ -71,16 +75,17 @@ impl ExpertBot {
     /// A bot of a named strength: `expert-fast`, `expert` or `expert-strong` (samples per
     /// card, whist, discard and contract decision).
     pub fn of_level(level: &str, seed: u64) -> Option<ExpertBot> {
-        let (budget, samples) = match level {
-            "expert-fast" => (20, 4),
+        let (level, budget, samples) = match level {
+            "expert-fast" => ("expert-fast", 20, 4),
             // 240 calls: +0.36 ± 0.17, +0.21 ± 0.15 and +0.32 ± 0.15 whists a deal against 60
             // (seeds 1, 2, 3); 480 or 600 no better than 240 (docs/bots.md).
-            "expert" => (240, 8),
-            "expert-strong" => (480, 16),
+            "expert" => ("expert", 240, 8),
+            "expert-strong" => ("expert-strong", 480, 16),
             _ => return None,
         };
         let mut bot = ExpertBot::new(seed, budget);
         bot.sim_samples = samples;
+        bot.level = level;
         Some(bot)
     }
 }
@@ -492,7 +497,7 @@ fn defends_open(o: &Observation) -> Action {
 
 impl Bot for ExpertBot {
     fn kind(&self) -> &'static str {
-        "expert"
+        self.level
     }
 
     fn choose(&mut self, o: &Observation) -> Option<Action> {

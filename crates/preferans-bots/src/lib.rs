@@ -30,6 +30,14 @@ use preferans::{Action, Observation};
 /// many deals each decision samples.
 pub const BOT_NAMES: &[&str] = &["random", "heuristic", "expert-fast", "expert", "expert-strong"];
 
+/// The seed of the bot in `seat` of a game dealt from `game_seed` (a match's or a duplicate
+/// board's seed): the same in `pref sim` and `pref play`, `pref match` boards and server
+/// tables, so a record — which holds the game's seed and each seat's bot kind — plays its bots
+/// on the same way wherever it is resumed.
+pub fn bot_seed(game_seed: u64, seat: u8) -> u64 {
+    game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) + 1)
+}
+
 /// A bot by name (see [`BOT_NAMES`]), seeded; the expert scores its simulations under Sochi.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot + Send>> {
     bot_for(name, seed, None)
@@ -112,6 +120,15 @@ impl Bot for RandomBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bot's kind, written in records, names its level: a game resumed from a record gets
+    /// the same bots back (an expert-strong is not resumed as an expert).
+    #[test]
+    fn every_bot_is_written_as_its_own_name() {
+        for name in BOT_NAMES {
+            assert_eq!(bot_by_name(name, 1).unwrap().kind(), *name);
+        }
+    }
     use preferans::{CardSet, HandState, Match, Rules, Suit, Viewer};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;

@@ -83,7 +83,10 @@ pub struct Table {
 
 fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -> Option<Box<dyn Bot + Send>> {
     match kind {
-        SeatKind::Bot { level } => preferans_bots::bot_for(level, seed ^ (0xb07 + seat as u64), Some(rules)),
+        // The CLI's seeds for the same game: a record resumed there plays its bots on alike.
+        SeatKind::Bot { level } => {
+            preferans_bots::bot_for(level, preferans_bots::bot_seed(seed, seat as u8), Some(rules))
+        }
         SeatKind::Human => None,
     }
 }
