@@ -307,7 +307,7 @@ impl ExpertBot {
 
     /// The stream of the declarer's discard and contract simulations: his twelve cards (hand
     /// and discard) name it, so both decisions sample the same deals.
-    fn contract_stream(&self, o: &Observation) -> rand_chacha::ChaCha8Rng {
+    pub(crate) fn contract_stream(&self, o: &Observation) -> rand_chacha::ChaCha8Rng {
         let twelve = my_hand(o) | o.discard.unwrap_or_default() | o.talon.iter().copied().collect::<CardSet>();
         crate::seeding::stream(self.seed, &[u64::from(twelve.bits()), 0x7472_756d_7073])
     }

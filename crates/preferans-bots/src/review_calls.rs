@@ -52,6 +52,8 @@ pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Ac
             let mut pairs = vec![(x, y)];
             pairs.extend(discard_candidates(o).into_iter().filter(|p| *p != (x, y)));
             let kept: Vec<CardSet> = pairs.iter().map(|(a, b)| hand - CardSet::from_iter([*a, *b])).collect();
+            // The deals the expert itself weighs its discard and contract on.
+            bot.rng = bot.contract_stream(o);
             let by_contract = bot.contract_values(o, me, highest, &kept, None, None)?;
             // A discard is worth its best contract.
             let mut out: Vec<(Action, f64)> = Vec::new();
@@ -70,6 +72,7 @@ pub(crate) fn values(bot: &mut ExpertBot, o: &preferans::Observation, chosen: Ac
         (PhaseKind::Declare, Action::Declare(Bid::Tricks { strain, .. })) => {
             let (_, highest) = o.highest_bid?;
             let hand = crate::heuristic::my_hand(o);
+            bot.rng = bot.contract_stream(o);
             let by_contract = bot.contract_values(o, me, highest, &[hand], Some(strain), None)?;
             Some(
                 by_contract
@@ -178,6 +181,41 @@ mod tests {
         // Without a half-whist open, the whist is judged by its value.
         let vals = [(Action::Whist, 5.0), (Action::Pass, 0.0)];
         assert_eq!(best_choice(&vals), Some((Action::Whist, 5.0)));
+    }
+
+    /// T1: the review weighs a discard on the deals the expert weighed it on, so the value it
+    /// gives the expert's own candidate is the expert's (it used other deals before).
+    #[test]
+    fn t1_the_review_values_a_discard_as_the_expert_did() {
+        use crate::Bot;
+        use preferans::{HandState, Match, Rules, Viewer};
+        let mut heuristic = crate::HeuristicBot::new();
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
+            while let Some(h) = m.current_hand() {
+                let seat = h.to_move().unwrap();
+                let o = h.observation(Viewer::Seat(seat));
+                if o.phase == PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
+                    let me = o.seat.unwrap();
+                    let mut expert = ExpertBot::new(seed, 8);
+                    expert.begin_decision(&o);
+                    let (pairs, by_contract) = expert.discard_values(&o, me, o.highest_bid.unwrap().1).unwrap();
+                    let (x, y) = pairs[0];
+                    let expert_value = by_contract
+                        .iter()
+                        .filter(|((i, _), _)| *i == 0)
+                        .map(|(_, v)| *v)
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let reviewed = values(&mut ExpertBot::new(seed, 8), &o, Action::Discard(x, y)).unwrap();
+                    assert_eq!(reviewed[0], (Action::Discard(x, y), expert_value), "seed {seed}");
+                    checked += 1;
+                    break;
+                }
+                m.apply(seat, heuristic.choose(&o).unwrap()).unwrap();
+            }
+        }
+        assert!(checked >= 10, "only {checked} discards checked");
     }
 
     #[test]
