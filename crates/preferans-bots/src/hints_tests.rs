@@ -25,68 +25,50 @@ fn hints_rank_every_legal_action_in_every_phase() {
 #[test]
 fn discards_are_ranked_by_the_contract_they_leave() {
     let mut expert = ExpertBot::new(1, 8);
-    let mut bot = HeuristicBot::new();
-    for seed in 0..40 {
-        let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
-        while let Some(h) = m.current_hand() {
-            let seat = h.to_move().unwrap();
-            let o = h.observation(Viewer::Seat(seat));
-            if o.phase == PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
-                let hs = hints(&o, &mut expert);
-                let valued = hs.iter().take_while(|h| h.reason.contains("(simulated")).count();
-                assert!(valued >= 2, "several pairs valued: {hs:?}");
-                // The other pairs say why they carry no value (not the action again).
-                assert!(valued < hs.len(), "{hs:?}");
-                for h in &hs[valued..] {
-                    assert_eq!(
-                        h.reason,
-                        "not weighed: the simulation weighs only the discards that look best"
-                    );
-                }
-                assert!(hs[0].reason.contains("declaring"), "{}", hs[0].reason);
-                return;
-            }
-            m.apply(seat, bot.choose(&o).unwrap()).unwrap();
-        }
+    let (_, _, o) = crate::review::tests::trick_contract_discards(0..40)
+        .into_iter()
+        .next()
+        .expect("no seed reached a discard");
+    let hs = hints(&o, &mut expert);
+    let valued = hs.iter().take_while(|h| h.reason.contains("(simulated")).count();
+    assert!(valued >= 2, "several pairs valued: {hs:?}");
+    // The other pairs say why they carry no value (not the action again).
+    assert!(valued < hs.len(), "{hs:?}");
+    for h in &hs[valued..] {
+        assert_eq!(
+            h.reason,
+            "not weighed: the simulation weighs only the discards that look best"
+        );
     }
-    panic!("no seed reached a discard");
+    assert!(hs[0].reason.contains("declaring"), "{}", hs[0].reason);
 }
 
 #[test]
 fn t2_the_declaration_hint_names_the_contract_the_discard_hint_planned_as_the_expert_declares() {
     // A review saw "discard 10♣ 7♥: declaring 8NT", then 7♠ recommended at the declaration:
     // the two hints drew different deals. Both now weigh what the expert weighs.
-    let mut bot = HeuristicBot::new();
-    let mut checked = 0;
-    for seed in 0..60 {
-        let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
-        while let Some(h) = m.current_hand() {
-            let seat = h.to_move().unwrap();
-            let o = h.observation(Viewer::Seat(seat));
-            if o.phase == PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
-                let hs = hints(&o, &mut ExpertBot::new(seed, 8));
-                m.apply(seat, hs[0].action).unwrap();
-                let h = m.current_hand().unwrap();
-                let o = h.observation(Viewer::Seat(seat));
-                let top = hints(&o, &mut ExpertBot::new(seed, 8))[0].action;
-                let Action::Declare(contract) = top else {
-                    panic!("{top:?}")
-                };
-                assert!(
-                    hs[0].reason.contains(&format!("declaring {} ", contract.symbol_text())),
-                    "seed {seed}: {} then {top}",
-                    hs[0].reason
-                );
-                assert_eq!(
-                    ExpertBot::new(seed, 8).choose(&o),
-                    Some(top),
-                    "seed {seed}: the expert declares it"
-                );
-                checked += 1;
-                break;
-            }
-            m.apply(seat, bot.choose(&o).unwrap()).unwrap();
-        }
+    let discards = crate::review::tests::trick_contract_discards(0..60);
+    let checked = discards.len();
+    for (seed, mut m, o) in discards {
+        let seat = o.seat.unwrap();
+        let hs = hints(&o, &mut ExpertBot::new(seed, 8));
+        m.apply(seat, hs[0].action).unwrap();
+        let h = m.current_hand().unwrap();
+        let o = h.observation(Viewer::Seat(seat));
+        let top = hints(&o, &mut ExpertBot::new(seed, 8))[0].action;
+        let Action::Declare(contract) = top else {
+            panic!("{top:?}")
+        };
+        assert!(
+            hs[0].reason.contains(&format!("declaring {} ", contract.symbol_text())),
+            "seed {seed}: {} then {top}",
+            hs[0].reason
+        );
+        assert_eq!(
+            ExpertBot::new(seed, 8).choose(&o),
+            Some(top),
+            "seed {seed}: the expert declares it"
+        );
     }
     assert!(checked >= 10, "only {checked} discards checked");
 }

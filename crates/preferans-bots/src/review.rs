@@ -125,6 +125,27 @@ pub(crate) mod tests {
     use preferans::record::PlayerRecord;
     use preferans::{HandState, Rules, Viewer};
 
+    /// For each seed, the first hand of a Sochi match played by heuristic bots up to its
+    /// declarer's discard in a trick contract: the seed, the match there and the declarer's
+    /// observation (seeds whose hand has no such discard are skipped).
+    pub(crate) fn trick_contract_discards(seeds: std::ops::Range<u64>) -> Vec<(u64, Match, preferans::Observation)> {
+        let mut bot = crate::HeuristicBot::new();
+        let mut out = Vec::new();
+        for seed in seeds {
+            let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
+            while let Some(h) = m.current_hand() {
+                let seat = h.to_move().unwrap();
+                let o = h.observation(Viewer::Seat(seat));
+                if o.phase == preferans::russian::PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
+                    out.push((seed, m, o));
+                    break;
+                }
+                m.apply(seat, bot.choose(&o).unwrap()).unwrap();
+            }
+        }
+        out
+    }
+
     /// A Sochi record of `hands` hands played by three bots of `kind`.
     pub(crate) fn record_of(kind: &str, seed: u64, hands: u32) -> Record {
         let mut m = Match::new(Rules::sochi(), seed, 0, Some(hands));

@@ -187,35 +187,23 @@ mod tests {
     /// gives the expert's own candidate is the expert's (it used other deals before).
     #[test]
     fn t1_the_review_values_a_discard_as_the_expert_did() {
-        use crate::Bot;
-        use preferans::{HandState, Match, Rules, Viewer};
-        let mut heuristic = crate::HeuristicBot::new();
-        let mut checked = 0;
-        for seed in 0..40 {
-            let mut m = Match::new(Rules::sochi(), seed, 0, Some(1));
-            while let Some(h) = m.current_hand() {
-                let seat = h.to_move().unwrap();
-                let o = h.observation(Viewer::Seat(seat));
-                if o.phase == PhaseKind::Discard && !o.highest_bid.unwrap().1.is_misere() {
-                    let me = o.seat.unwrap();
-                    let mut expert = ExpertBot::new(seed, 8);
-                    expert.begin_decision(&o);
-                    let (pairs, by_contract) = expert.discard_values(&o, me, o.highest_bid.unwrap().1).unwrap();
-                    let (x, y) = pairs[0];
-                    let expert_value = by_contract
-                        .iter()
-                        .filter(|((i, _), _)| *i == 0)
-                        .map(|(_, v)| *v)
-                        .fold(f64::NEG_INFINITY, f64::max);
-                    let reviewed = values(&mut ExpertBot::new(seed, 8), &o, Action::Discard(x, y)).unwrap();
-                    assert_eq!(reviewed[0], (Action::Discard(x, y), expert_value), "seed {seed}");
-                    checked += 1;
-                    break;
-                }
-                m.apply(seat, heuristic.choose(&o).unwrap()).unwrap();
-            }
+        let discards = crate::review::tests::trick_contract_discards(0..40);
+        assert!(discards.len() >= 10, "only {} discards", discards.len());
+        for (seed, _, o) in discards {
+            let mut expert = ExpertBot::new(seed, 8);
+            expert.begin_decision(&o);
+            let (pairs, by_contract) = expert
+                .discard_values(&o, o.seat.unwrap(), o.highest_bid.unwrap().1)
+                .unwrap();
+            let (x, y) = pairs[0];
+            let expert_value = by_contract
+                .iter()
+                .filter(|((i, _), _)| *i == 0)
+                .map(|(_, v)| *v)
+                .fold(f64::NEG_INFINITY, f64::max);
+            let reviewed = values(&mut ExpertBot::new(seed, 8), &o, Action::Discard(x, y)).unwrap();
+            assert_eq!(reviewed[0], (Action::Discard(x, y), expert_value), "seed {seed}");
         }
-        assert!(checked >= 10, "only {checked} discards checked");
     }
 
     #[test]
