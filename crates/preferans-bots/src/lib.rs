@@ -38,6 +38,14 @@ pub fn bot_seed(game_seed: u64, seat: u8) -> u64 {
     game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) + 1)
 }
 
+/// The seed of the adviser of a game dealt from `game_seed`: the Hint button's (terminal and
+/// server) and the post-game review's of the calls (`review_calls`). Both then weigh a
+/// decision on the same sampled deals, so the review values a bid as its hint did, and a
+/// player who took the hinted bid is not told it cost whists.
+pub fn adviser_seed(game_seed: u64) -> u64 {
+    game_seed ^ 0x5eed
+}
+
 /// A bot by name (see [`BOT_NAMES`]), seeded; the expert scores its simulations under Sochi.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot + Send>> {
     bot_for(name, seed, None)

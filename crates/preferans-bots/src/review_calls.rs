@@ -138,7 +138,7 @@ pub fn review_calls(
     progress: impl FnMut(usize, usize),
 ) -> Result<Vec<CallMistake>, String> {
     let rules = record.build_rules().map_err(|e| e.to_string())?;
-    let mut bot = ExpertBot::new(record.seed.unwrap_or(0) ^ 0x7e71e3, 1).with_rules(&rules);
+    let mut bot = ExpertBot::new(crate::adviser_seed(record.seed.unwrap_or(0)), 1).with_rules(&rules);
     bot.sim_samples = samples.max(1);
     let mut out = Vec::new();
     walk_record(record, progress, |m, hand, index, a| {
@@ -171,6 +171,9 @@ pub fn review_calls(
 mod tests {
     use super::*;
     use crate::review::tests::record_of;
+    use crate::{bot_by_name, Bot};
+    use preferans::record::PlayerRecord;
+    use preferans::{Match, Rules};
 
     #[test]
     fn w2_a_lone_whist_beside_an_open_half_whist_is_never_the_best_call() {
@@ -204,6 +207,53 @@ mod tests {
             let reviewed = values(&mut ExpertBot::new(seed, 8), &o, Action::Discard(x, y)).unwrap();
             assert_eq!(reviewed[0], (Action::Discard(x, y), expert_value), "seed {seed}");
         }
+    }
+
+    /// A2: the review values a pass or a bid as the Hint button did at that turn (both weigh
+    /// the same sampled deals, `adviser_seed`), so a player who bids as the hint says is never
+    /// told that his bid cost whists. (With the review's own seed, as before, seat 0's hinted
+    /// 6♠ in hand 5 here was reported as costing 20 whists against a pass.)
+    #[test]
+    fn a2_a_bid_taken_from_the_hint_is_no_mistake_in_the_review() {
+        let seed = 7;
+        let rules = Rules::sochi();
+        let mut m = Match::new(rules.clone(), seed, 0, Some(24));
+        let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|s| bot_by_name("heuristic", s).unwrap()).collect();
+        // (1-based hand number, action index) of each call seat 0 took from the hint.
+        let mut hinted = Vec::new();
+        while let Some(h) = m.current_hand() {
+            let seat = h.to_move().unwrap();
+            let o = h.observation(Viewer::Seat(seat));
+            let a = if seat == 0 && o.phase == PhaseKind::Auction {
+                let mut adviser = ExpertBot::new(crate::adviser_seed(seed), 40).with_rules(&rules);
+                hinted.push((m.finished_hands().len() as u32 + 1, h.history().len()));
+                crate::hints::hints(&o, &mut adviser)[0].action
+            } else {
+                bots[seat as usize].choose(&o).unwrap()
+            };
+            m.apply(seat, a).unwrap();
+        }
+        assert!(hinted.len() >= 20, "only {} hinted calls", hinted.len());
+        let players = (0..3)
+            .map(|s| PlayerRecord {
+                name: format!("p{s}"),
+                kind: "heuristic".into(),
+            })
+            .collect();
+        let record = Record::from_match(&m, players);
+        let mistakes = review_calls(&record, 0.0, 1, |_, _| {}).unwrap();
+        let reported: Vec<_> = mistakes
+            .iter()
+            .filter(|x| hinted.contains(&(x.hand, x.index)))
+            .collect();
+        assert!(reported.is_empty(), "hinted calls reported: {reported:?}");
+        // The review does weigh the heuristic's bids at this threshold.
+        assert!(
+            mistakes
+                .iter()
+                .any(|x| x.seat != 0 && matches!(x.chosen, Action::Bid(_))),
+            "{mistakes:?}"
+        );
     }
 
     #[test]

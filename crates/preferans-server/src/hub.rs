@@ -516,7 +516,7 @@ impl Hub {
             .ok_or_else(|| HubError::Illegal("the match is over".into()))?;
         // One adviser seed for the whole table: each decision draws its own stream from it
         // (`seeding.rs`), and the discard's and the declaration's hints share their deals.
-        let seed = t.seed ^ 0x5eed;
+        let seed = preferans_bots::adviser_seed(t.seed);
         let rules = t.game().rules().clone();
         drop(t);
         let budget = self.settings.hint_budget;

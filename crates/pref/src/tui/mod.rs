@@ -129,7 +129,7 @@ impl App {
                 }
             })
             .collect();
-        let adviser = ExpertBot::new(seed ^ 0x5eed, 40).with_rules(m.rules());
+        let adviser = ExpertBot::new(preferans_bots::adviser_seed(seed), 40).with_rules(m.rules());
         let mut app = App {
             m,
             bots,
