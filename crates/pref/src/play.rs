@@ -204,7 +204,7 @@ pub fn run_with(
     mut out: impl Write,
 ) -> Result<()> {
     let players = m.rules().players();
-    let mut adviser = preferans_bots::ExpertBot::new(preferans_bots::adviser_seed(seed), 40).with_rules(m.rules());
+    let mut adviser = preferans_bots::adviser(seed, 40, m.rules());
     let names: Vec<PlayerRecord> = (0..players)
         .map(|s| {
             if s == seat {

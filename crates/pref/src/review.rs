@@ -21,7 +21,7 @@ pub struct ReviewArgs {
     #[arg(long, allow_negative_numbers = true, default_value_t = 2.0)]
     pub whists: f64,
     /// Sampled deals per whist call, discard or contract weighed (1 to 10,000).
-    #[arg(long, allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = preferans_bots::ADVISER_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub samples: u64,
     /// Also print what each hand's deal held: every position's best contract in each
     /// strain and misère (talon taken, best discard) and all-pass, double-dummy.

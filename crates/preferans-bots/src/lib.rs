@@ -39,11 +39,25 @@ pub fn bot_seed(game_seed: u64, seat: u8) -> u64 {
 }
 
 /// The seed of the adviser of a game dealt from `game_seed`: the Hint button's (terminal and
-/// server) and the post-game review's of the calls (`review_calls`). Both then weigh a
-/// decision on the same sampled deals, so the review values a bid as its hint did, and a
-/// player who took the hinted bid is not told it cost whists.
-pub fn adviser_seed(game_seed: u64) -> u64 {
+/// server, [`adviser`]) and the post-game review's of the calls (`review_calls`). Both then
+/// weigh a decision on the same sampled deals, so the review values a call as its hint did,
+/// and a player who took the hinted call is not told it cost whists.
+pub(crate) fn adviser_seed(game_seed: u64) -> u64 {
     game_seed ^ 0x5eed
+}
+
+/// Sampled deals per whist, discard or contract decision of the Hint button's adviser, and
+/// the post-game review's default (`pref review --samples`, the server's review): the same
+/// number on the same deals, so the review values each call as its hint did.
+pub const ADVISER_SAMPLES: usize = 16;
+
+/// The Hint button's adviser for a game dealt from `game_seed` under `rules`: the expert with
+/// `card_budget` solver calls per card decision and [`ADVISER_SAMPLES`] deals per call, seeded
+/// as the post-game review is.
+pub fn adviser(game_seed: u64, card_budget: usize, rules: &preferans::Rules) -> ExpertBot {
+    let mut bot = ExpertBot::new(adviser_seed(game_seed), card_budget).with_rules(rules);
+    bot.sim_samples = ADVISER_SAMPLES;
+    bot
 }
 
 /// A bot by name (see [`BOT_NAMES`]), seeded; the expert scores its simulations under Sochi.

@@ -209,31 +209,41 @@ mod tests {
         }
     }
 
-    /// A2: the review values a pass or a bid as the Hint button did at that turn (both weigh
-    /// the same sampled deals, `adviser_seed`), so a player who bids as the hint says is never
-    /// told that his bid cost whists. (With the review's own seed, as before, seat 0's hinted
-    /// 6♠ in hand 5 here was reported as costing 20 whists against a pass.)
+    /// A2, W2, T1, T2: the review values each call as the Hint button did at that turn (the
+    /// same adviser seed and number of deals, `adviser`), so a player who calls as the hint
+    /// says is never told that his call cost whists. (With the review's own seed, as before,
+    /// seat 0's hinted 6♠ in hand 5 here was reported as costing 20 whists against a pass;
+    /// with the adviser's 8 deals against the review's 16, a hinted whist and a contract.)
     #[test]
-    fn a2_a_bid_taken_from_the_hint_is_no_mistake_in_the_review() {
+    fn a2_w2_t1_t2_a_call_taken_from_the_hint_is_no_mistake_in_the_review() {
         let seed = 7;
         let rules = Rules::sochi();
-        let mut m = Match::new(rules.clone(), seed, 0, Some(24));
+        let mut m = Match::new(rules.clone(), seed, 0, Some(30));
         let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|s| bot_by_name("heuristic", s).unwrap()).collect();
-        // (1-based hand number, action index) of each call seat 0 took from the hint.
+        // (1-based hand number, action index) of each call seat 0 took from the hint, and
+        // the kinds of decision among them.
         let mut hinted = Vec::new();
+        let mut phases = Vec::new();
         while let Some(h) = m.current_hand() {
             let seat = h.to_move().unwrap();
             let o = h.observation(Viewer::Seat(seat));
-            let a = if seat == 0 && o.phase == PhaseKind::Auction {
-                let mut adviser = ExpertBot::new(crate::adviser_seed(seed), 40).with_rules(&rules);
+            let call = matches!(
+                o.phase,
+                PhaseKind::Auction | PhaseKind::Whist | PhaseKind::Discard | PhaseKind::Declare
+            );
+            let a = if seat == 0 && call && o.legal_actions.len() > 1 {
                 hinted.push((m.finished_hands().len() as u32 + 1, h.history().len()));
-                crate::hints::hints(&o, &mut adviser)[0].action
+                phases.push(o.phase);
+                crate::hints::hints(&o, &mut crate::adviser(seed, 40, &rules))[0].action
             } else {
                 bots[seat as usize].choose(&o).unwrap()
             };
             m.apply(seat, a).unwrap();
         }
-        assert!(hinted.len() >= 20, "only {} hinted calls", hinted.len());
+        assert!(hinted.len() >= 30, "only {} hinted calls", hinted.len());
+        for p in [PhaseKind::Whist, PhaseKind::Discard, PhaseKind::Declare] {
+            assert!(phases.contains(&p), "no hinted {p:?} call: {phases:?}");
+        }
         let players = (0..3)
             .map(|s| PlayerRecord {
                 name: format!("p{s}"),
@@ -241,13 +251,13 @@ mod tests {
             })
             .collect();
         let record = Record::from_match(&m, players);
-        let mistakes = review_calls(&record, 0.0, 1, |_, _| {}).unwrap();
+        let mistakes = review_calls(&record, 0.0, crate::ADVISER_SAMPLES, |_, _| {}).unwrap();
         let reported: Vec<_> = mistakes
             .iter()
             .filter(|x| hinted.contains(&(x.hand, x.index)))
             .collect();
         assert!(reported.is_empty(), "hinted calls reported: {reported:?}");
-        // The review does weigh the heuristic's bids at this threshold.
+        // The review does weigh the heuristic's calls at this threshold.
         assert!(
             mistakes
                 .iter()

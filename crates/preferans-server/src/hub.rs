@@ -90,7 +90,7 @@ pub struct TableHandle {
 pub struct HubSettings {
     /// Pause before each bot action, so people can follow the play.
     pub bot_delay: Duration,
-    /// Samples of the expert hint adviser.
+    /// Solver calls per card decision of the expert hint adviser.
     pub hint_budget: usize,
     /// Tables created and seats claimed per minute per client address (its burst too);
     /// 0: no limit.
@@ -514,15 +514,16 @@ impl Hub {
         let obs = t
             .observation(Viewer::Seat(seat))
             .ok_or_else(|| HubError::Illegal("the match is over".into()))?;
-        // One adviser seed for the whole table: each decision draws its own stream from it
-        // (`seeding.rs`), and the discard's and the declaration's hints share their deals.
-        let seed = preferans_bots::adviser_seed(t.seed);
+        // One adviser for the whole table, seeded from its deals' seed as the post-game
+        // review is: each decision draws its own stream (`seeding.rs`), the discard's and the
+        // declaration's hints share their deals, and the review values a call as its hint did.
+        let seed = t.seed;
         let rules = t.game().rules().clone();
         drop(t);
         let budget = self.settings.hint_budget;
         tokio::task::spawn_blocking(move || {
             // The table's rules: bids, whists and contracts are scored as this table scores.
-            let mut adviser = preferans_bots::ExpertBot::new(seed, budget).with_rules(&rules);
+            let mut adviser = preferans_bots::adviser(seed, budget, &rules);
             preferans_bots::hints::hints(&obs, &mut adviser)
         })
         .await

@@ -19,7 +19,7 @@ const CARD_THRESHOLD: u8 = 1;
 /// Calls reported: those that cost at least this many whists (`pref review`'s default).
 const CALL_THRESHOLD: f64 = 2.0;
 /// Sampled deals per call weighed (`pref review`'s default).
-const CALL_SAMPLES: usize = 16;
+const CALL_SAMPLES: usize = preferans_bots::ADVISER_SAMPLES;
 /// Reviews waiting or running at most; beyond, a new one is refused until one ends.
 const MAX_PENDING: usize = 8;
 /// Finished reviews kept at most; beyond, they are forgotten (and made again when asked).

@@ -129,7 +129,7 @@ impl App {
                 }
             })
             .collect();
-        let adviser = ExpertBot::new(preferans_bots::adviser_seed(seed), 40).with_rules(m.rules());
+        let adviser = preferans_bots::adviser(seed, 40, m.rules());
         let mut app = App {
             m,
             bots,
