@@ -55,6 +55,8 @@ mod cases;
 mod model;
 #[path = "reference_model/play.rs"]
 mod play;
+#[path = "common/reference.rs"]
+mod reference_common;
 #[path = "reference_model/steer.rs"]
 mod steer;
 #[path = "reference_model/whist.rs"]
@@ -62,48 +64,12 @@ mod whist;
 
 use std::collections::BTreeMap;
 
+use reference_common::{soak, Rng};
+
 use model::{Model, Opts, Phase};
 use preferans::russian::{HandConfig, PhaseKind};
 use preferans::{Action, Bid, Card, CardSet, Deal, HandState, Rules, RussianHand, Seat};
 use steer::{check_reached, choose, count_action, count_outcome};
-
-/// SplitMix64: a small deterministic generator, so that every run plays the same hands.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pct(&mut self, p: usize) -> bool {
-        self.below(100) < p
-    }
-
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len())]
-    }
-}
-
-/// `PREF_SOAK=MULT[,OFFSET]`: MULT times the hands, seeds shifted by OFFSET. Unset: (1, 0).
-fn soak() -> (u64, u64) {
-    let Ok(text) = std::env::var("PREF_SOAK") else {
-        return (1, 0);
-    };
-    let mut parts = text.split(',').map(|p| p.trim().parse::<u64>());
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(Ok(mult)), None, None) if mult > 0 => (mult, 0),
-        (Some(Ok(mult)), Some(Ok(offset)), None) if mult > 0 => (mult, offset),
-        _ => panic!("PREF_SOAK={text:?}: expected MULT or MULT,OFFSET (MULT ≥ 1)"),
-    }
-}
 
 /// One random table and hand.
 #[derive(Clone, Debug)]

@@ -62,10 +62,14 @@
 mod model;
 #[path = "reference_scoring/opts.rs"]
 mod opts;
+#[path = "common/reference.rs"]
+mod reference_common;
 #[path = "reference_scoring/steer.rs"]
 mod steer;
 
 use std::collections::BTreeMap;
+
+use reference_common::{soak, Rng};
 
 use model::{Key, Lines, Scorer, Why};
 use opts::Opts;
@@ -73,46 +77,8 @@ use preferans::scoring::{self, Entry, Scoresheet};
 use preferans::{Action, Bid, HandOutcome, HandState, Match, Rules, Seat, Strain};
 use steer::{check_reached, choose, Plan, Style};
 
-/// SplitMix64: a small deterministic generator, so that every run plays the same matches.
-pub struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    pub fn pct(&mut self, p: usize) -> bool {
-        self.below(100) < p
-    }
-
-    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len())]
-    }
-}
-
 /// Counts of the branches reached.
 pub type Counts = BTreeMap<&'static str, u64>;
-
-/// `PREF_SOAK=MULT[,OFFSET]`: MULT times the matches, seeds shifted by OFFSET. Unset: (1, 0).
-fn soak() -> (u64, u64) {
-    let Ok(text) = std::env::var("PREF_SOAK") else {
-        return (1, 0);
-    };
-    let mut parts = text.split(',').map(|p| p.trim().parse::<u64>());
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(Ok(mult)), None, None) if mult > 0 => (mult, 0),
-        (Some(Ok(mult)), Some(Ok(offset)), None) if mult > 0 => (mult, offset),
-        _ => panic!("PREF_SOAK={text:?}: expected MULT or MULT,OFFSET (MULT ≥ 1)"),
-    }
-}
 
 /// One random table: the rules as a preset and option pairs, the first dealer, how many
 /// hands the test plays at most (short targets end nearly every game first) and how the
