@@ -155,13 +155,18 @@ pub(crate) mod tests {
             let a = bots[seat as usize].choose(&h.observation(Viewer::Seat(seat))).unwrap();
             m.apply(seat, a).unwrap();
         }
+        record_of_match(&m, kind)
+    }
+
+    /// The record of a three-player match `m` whose seats are all bots of `kind`.
+    pub(crate) fn record_of_match(m: &Match, kind: &str) -> Record {
         let players = (0..3)
             .map(|s| PlayerRecord {
                 name: format!("p{s}"),
                 kind: kind.into(),
             })
             .collect();
-        Record::from_match(&m, players)
+        Record::from_match(m, players)
     }
 
     #[test]
@@ -209,13 +214,7 @@ pub(crate) mod tests {
                 };
                 m.apply(seat, a).unwrap();
             }
-            let players = (0..3)
-                .map(|s| PlayerRecord {
-                    name: format!("p{s}"),
-                    kind: "heuristic".into(),
-                })
-                .collect();
-            let record = Record::from_match(&m, players);
+            let record = record_of_match(&m, "heuristic");
             for (i, h) in record.hands.iter().enumerate() {
                 for d in review_hand(&record, i as u32 + 1).unwrap() {
                     let Holder::Seat(s) = d.from else {

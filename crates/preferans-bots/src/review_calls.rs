@@ -170,9 +170,8 @@ pub fn review_calls(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::review::tests::record_of;
+    use crate::review::tests::{record_of, record_of_match};
     use crate::{bot_by_name, Bot};
-    use preferans::record::PlayerRecord;
     use preferans::{Match, Rules};
 
     #[test]
@@ -244,13 +243,7 @@ mod tests {
         for p in [PhaseKind::Whist, PhaseKind::Discard, PhaseKind::Declare] {
             assert!(phases.contains(&p), "no hinted {p:?} call: {phases:?}");
         }
-        let players = (0..3)
-            .map(|s| PlayerRecord {
-                name: format!("p{s}"),
-                kind: "heuristic".into(),
-            })
-            .collect();
-        let record = Record::from_match(&m, players);
+        let record = record_of_match(&m, "heuristic");
         let mistakes = review_calls(&record, 0.0, crate::ADVISER_SAMPLES, |_, _| {}).unwrap();
         let reported: Vec<_> = mistakes
             .iter()
