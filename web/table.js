@@ -97,7 +97,12 @@ function connect() {
   };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
-    if (m.type === "state") render(m);
+    if (m.type === "state") {
+      // The server leaves the hand summaries out while they are unchanged on this
+      // connection; a join's first state always carries them.
+      if (!("log" in m)) m.log = state?.log ?? [];
+      render(m);
+    }
     else if (m.type === "error") onError(m.message);
     else if (m.type === "hints") showHints(m.hints);
   };

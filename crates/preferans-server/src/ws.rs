@@ -70,6 +70,10 @@ struct Joined {
     /// The seat whose person this connection counts as present
     /// ([`crate::table::Table::connection`]).
     present: Option<preferans::Seat>,
+    /// The hand summaries (`log`) this connection last sent: a state leaves them out while
+    /// they are unchanged (docs/protocol.md), so a long game does not resend them after
+    /// every card.
+    log_sent: Option<Vec<String>>,
 }
 
 /// The connection no longer counts as its seat's person being present.
@@ -105,7 +109,13 @@ async fn state_msg(j: &mut Joined) -> ServerMsg {
             j.present = None;
         }
     }
-    ServerMsg::State(Box::new(t.view(j.viewer)))
+    let mut view = t.view(j.viewer);
+    if view.log == j.log_sent {
+        view.log = None;
+    } else {
+        j.log_sent.clone_from(&view.log);
+    }
+    ServerMsg::State(Box::new(view))
 }
 
 /// Serves one connection until the client leaves.
@@ -288,6 +298,7 @@ async fn handle(
                 viewer,
                 token,
                 present,
+                log_sent: None,
             };
             let state = state_msg(&mut j).await;
             // Bots wait while nobody watches their table: this join may wake them.

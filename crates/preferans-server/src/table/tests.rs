@@ -168,7 +168,7 @@ fn hand_summaries_name_the_players() {
         assert!(steps < 200);
     }
     let v = t.view(Viewer::Seat(0));
-    let line = &v.log[0];
+    let line = &v.log.as_ref().unwrap()[0];
     // Every seat is named: the person, the bot, and "seat 1" while nobody sits there.
     let outcome = preferans::HandState::outcome(&t.game().finished_hands()[0]).unwrap();
     let expected = outcome.summary().replace("seat 0", "Ann").replace("seat 2", &bot);
@@ -249,10 +249,10 @@ fn hands_played_before_a_seat_was_claimed_do_not_name_its_player() {
     t.claim(1, "Bob".into(), "secret-b");
     play_until_finished(&mut t, 2, &mut log);
     let names_in = |t: &Table| {
-        let log = t.view(Viewer::Spectator).log;
+        let log = t.view(Viewer::Spectator).log.unwrap();
         (log[0].contains("Bob"), log[1].contains("Bob"))
     };
-    let seat1_in_first = t.view(Viewer::Spectator).log[0].contains("seat 1");
+    let seat1_in_first = t.view(Viewer::Spectator).log.unwrap()[0].contains("seat 1");
     let finished = t.game().finished_hands();
     let seat1_plays = |h: usize| {
         let o = preferans::HandState::outcome(&finished[h]).unwrap();

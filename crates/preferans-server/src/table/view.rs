@@ -86,8 +86,10 @@ pub struct View {
     pub hold: Option<preferans::Action>,
     /// The hand before it.
     pub last_hand: Option<LastHand>,
-    /// Summaries of every finished hand, oldest first.
-    pub log: Vec<String>,
+    /// Summaries of every finished hand, oldest first. `None` (left out of the JSON) where a
+    /// connection's previous state had the same summaries: [`Table::view`] always fills it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<Vec<String>>,
     /// Each seat's standing in whists so far (S10 settlement of the sheet as it stands).
     pub standing: Vec<String>,
     /// The scoresheet's totals by seat, as text can say them (the pulya drawing is a picture).
@@ -202,7 +204,7 @@ impl Table {
                 .and_then(|o| o.legal_actions.iter().copied().find(|a| o.is_hold(*a))),
             observation,
             last_hand,
-            log,
+            log: Some(log),
             standing: self.standing(),
             sheet: self.sheet_rows(),
             game_over: self.m.is_over(),

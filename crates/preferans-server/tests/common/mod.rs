@@ -158,8 +158,14 @@ impl Client {
                 .expect("websocket error");
             if let Message::Text(t) = m {
                 self.received.push(t.to_string());
-                let v: Value = serde_json::from_str(&t).unwrap();
+                let mut v: Value = serde_json::from_str(&t).unwrap();
                 if v["type"] == "state" {
+                    // As the page does: a state without `log` keeps the one before it on
+                    // this connection (the first state of a join always carries it).
+                    if v.get("log").is_none() {
+                        let before = self.last_state.as_ref().expect("a first state without its log");
+                        v["log"] = before["log"].clone();
+                    }
                     self.last_state = Some(v.clone());
                 }
                 return v;
