@@ -179,3 +179,46 @@ async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_requ
     assert_token_holds_nothing(server.addr, &id, &ann).await;
     play_to_the_end(&mut b, u64::from(bob_seat)).await;
 }
+
+#[tokio::test]
+async fn a_bot_asked_for_in_a_finished_game_is_refused_because_the_game_is_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    // Seed 6: the bot declares and both people pass, so the one hand ends without play.
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "heuristic"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 6})).await;
+    let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
+    let (bob_seat, bob) = seat(server.addr, &id, "Bob").await;
+    let mut a = Client::connect(server.addr).await;
+    a.join(&id, Some(&ann)).await;
+    let mut b = Client::connect(server.addr).await;
+    let mut st = b.join(&id, Some(&bob)).await;
+    while st["game_over"] != true {
+        let mover = st["observation"]["to_move"].as_u64();
+        if mover == Some(u64::from(ann_seat)) || mover == Some(u64::from(bob_seat)) {
+            assert_ne!(
+                st["observation"]["phase"], "play",
+                "seed 6 should end without play: {}",
+                st["observation"]["history"]
+            );
+            let token = if mover == Some(u64::from(ann_seat)) { &ann } else { &bob };
+            let after = st["actions"].clone();
+            b.send(json!({"type": "act", "token": token, "action": "pass", "after": after}))
+                .await;
+        }
+        st = b.recv_type("state").await;
+    }
+    // Ann has gone and has been away for less than the wait: the answer is that the game is
+    // over, not how long to wait.
+    drop(a);
+    loop {
+        if !st["seats"][usize::from(ann_seat)]["away_since_ms"].is_null() {
+            break;
+        }
+        st = b.recv_type("state").await;
+    }
+    let path = format!("/api/tables/{id}/seats/{ann_seat}/bot");
+    let (status, v) = post(server.addr, &path, json!({ "token": bob })).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("the game is over"), "{v}");
+}

@@ -49,6 +49,8 @@ impl Hub {
                 seats.saturating_sub(1)
             )));
         }
+        // A finished game keeps its seats, however long anyone has been away.
+        refuse_if_over(&t)?;
         let wait = self.away_before_bot_ms();
         match t.away_for_ms(seat, crate::store::now_ms()) {
             None => return Err(HubError::Seat(format!("seat {seat} is not an absent person's"))),
@@ -72,9 +74,7 @@ impl Hub {
         mut t: tokio::sync::MutexGuard<'_, Table>,
         seat: Seat,
     ) -> Result<(), HubError> {
-        if t.status() == TableStatus::Finished {
-            return Err(HubError::Seat("the game is over: its seats stay as they were".into()));
-        }
+        refuse_if_over(&t)?;
         let mut config = t.config.clone();
         config.seats[usize::from(seat)] = SeatKind::Bot {
             level: Table::LEAVER_BOT.into(),
@@ -87,4 +87,12 @@ impl Hub {
         self.schedule(h).await;
         Ok(())
     }
+}
+
+/// A finished game's seats stay as they were: nobody's seat goes to a bot.
+fn refuse_if_over(t: &Table) -> Result<(), HubError> {
+    if t.status() == TableStatus::Finished {
+        return Err(HubError::Seat("the game is over: its seats stay as they were".into()));
+    }
+    Ok(())
 }
