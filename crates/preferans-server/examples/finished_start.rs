@@ -74,7 +74,9 @@ async fn main() -> anyhow::Result<()> {
                         .observation(Viewer::Seat(s))
                         .ok_or_else(|| anyhow::anyhow!("no observation"))?
                         .legal_actions[0];
-                    store.append_action(&id, t.action_count(), s, &a.to_string()).await?;
+                    store
+                        .append_action(&id, t.action_count(), s, &a.to_string(), false)
+                        .await?;
                     let next = t.try_action(s, a).map_err(|e| anyhow::anyhow!("{e}"))?;
                     t.commit(next);
                     actions += 1;

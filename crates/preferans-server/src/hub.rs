@@ -491,12 +491,9 @@ impl Hub {
             .try_action(seat, action)
             .map_err(|e| HubError::Illegal(e.to_string()))?;
         self.store
-            .append_action(&t.id, t.action_count(), seat, &action.to_string())
+            .append_action(&t.id, t.action_count(), seat, &action.to_string(), next.is_over())
             .await?;
         t.commit(next);
-        if t.status() == TableStatus::Finished {
-            self.store.finish_table(&t.id).await?;
-        }
         h.changed.send_replace(t.version());
         Ok(())
     }

@@ -236,33 +236,45 @@ impl Store {
         Ok(())
     }
 
-    /// Appends an accepted action as number `seq` (0-based) of the table's log.
+    /// Appends an accepted action as number `seq` (0-based) of the table's log; when it ends
+    /// the game (`finishes`), marks the table finished in the same transaction, so a stored
+    /// last action always comes with the mark.
     ///
     /// # Errors
-    /// A database error (also a duplicate `seq`, which means two writers: refused).
-    pub async fn append_action(&self, id: &str, seq: u64, seat: u8, action: &str) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO pref_actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(id)
-            .bind(seq as i64)
-            .bind(i32::from(seat))
-            .bind(action)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+    /// A database error (also a duplicate `seq`, which means two writers: refused); nothing
+    /// is stored then.
+    pub async fn append_action(
+        &self,
+        id: &str,
+        seq: u64,
+        seat: u8,
+        action: &str,
+        finishes: bool,
+    ) -> Result<(), StoreError> {
+        let insert =
+            sqlx::query("INSERT INTO pref_actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(seq as i64)
+                .bind(i32::from(seat))
+                .bind(action)
+                .bind(now_ms());
+        if !finishes {
+            insert.execute(&self.pool).await?;
+            return Ok(());
+        }
+        let mut tx = self.pool.begin().await?;
+        insert.execute(&mut *tx).await?;
+        finish_query(id).execute(&mut *tx).await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// Marks a table finished.
+    /// Marks a table finished (a table whose stored log ends its game, found at start).
     ///
     /// # Errors
     /// A database error.
     pub async fn finish_table(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE pref_tables SET status = $1, finished_at = $2 WHERE id = $3")
-            .bind(TableStatus::Finished.as_str())
-            .bind(now_ms())
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        finish_query(id).execute(&self.pool).await?;
         Ok(())
     }
 
@@ -468,6 +480,14 @@ impl Bind {
             Bind::Text(t) => q.bind(t),
         }
     }
+}
+
+/// The update that marks table `id` finished.
+fn finish_query(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    sqlx::query("UPDATE pref_tables SET status = $1, finished_at = $2 WHERE id = $3")
+        .bind(TableStatus::Finished.as_str())
+        .bind(now_ms())
+        .bind(id)
 }
 
 #[cfg(test)]

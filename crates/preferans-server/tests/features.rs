@@ -190,7 +190,7 @@ async fn a_table_whose_log_no_longer_replays_is_left_out_and_the_rest_are_served
     drop(server);
     // A log row no rules accept.
     let store = preferans_server::Store::connect(&url).await.unwrap();
-    store.append_action(&bad, 0, 0, "play ZZ").await.unwrap();
+    store.append_action(&bad, 0, 0, "play ZZ", false).await.unwrap();
     let server = start(&url).await;
     assert_eq!(get(server.addr, &format!("/api/tables/{good}")).await.0, 200);
     assert_eq!(get(server.addr, &format!("/api/tables/{bad}")).await.0, 404);

@@ -54,7 +54,7 @@ async fn finished_tables_are_read_from_the_database_when_asked_for(url: &str) {
         while let Some(s) = t.to_move() {
             let a = t.observation(Viewer::Seat(s)).unwrap().legal_actions[0];
             store
-                .append_action(id, t.action_count(), s, &a.to_string())
+                .append_action(id, t.action_count(), s, &a.to_string(), false)
                 .await
                 .unwrap();
             let next = t.try_action(s, a).unwrap();

@@ -227,7 +227,7 @@ async fn a_finished_game_has_no_seats_to_claim() {
     while let Some(s) = t.to_move() {
         let a = t.observation(Viewer::Seat(s)).unwrap().legal_actions[0];
         store
-            .append_action(&id, t.action_count(), s, &a.to_string())
+            .append_action(&id, t.action_count(), s, &a.to_string(), false)
             .await
             .unwrap();
         let next = t.try_action(s, a).unwrap();

@@ -83,33 +83,39 @@ impl Hub {
     }
 
     /// The move timer: when no action came within `after`, the server plays the heuristic
-    /// bot's choice for the person to move.
+    /// bot's choice for the person to move. A move the database does not take is tried again
+    /// every second under the same deadline (so `schedule` starts no second timer), or the
+    /// table would wait for ever on a person who is gone.
     async fn timer(self: Arc<Self>, h: Arc<TableHandle>, deadline: i64, after: Duration) {
-        tokio::time::sleep(after).await;
-        let mut t = h.state.lock().await;
-        // Only the timer of the deadline still shown: a move made (the deadline is cleared
-        // with it), or the person gone and a bot in his seat, ends it.
-        if t.deadline_ms != Some(deadline) {
-            return;
-        }
-        let Some(seat) = t.to_move().filter(|&s| !t.is_bot(s)) else {
-            return;
-        };
-        let Some(obs) = t.observation(Viewer::Seat(seat)) else {
-            return;
-        };
-        let mut bot = preferans_bots::HeuristicBot::new();
-        let choice = preferans_bots::Bot::choose(&mut bot, &obs).or_else(|| obs.legal_actions.first().copied());
-        if let Some(action) = choice {
-            match self.act_locked(&mut t, &h, seat, action).await {
-                Ok(()) => {
-                    t.mark_timed_out(seat);
-                    h.changed.send_replace(t.version());
-                }
-                Err(e) => tracing::error!(table = %h.id, "timed-out move refused: {e}"),
+        let mut wait = after;
+        loop {
+            tokio::time::sleep(wait).await;
+            let mut t = h.state.lock().await;
+            // Only the timer of the deadline still shown: a move made (the deadline is
+            // cleared with it), or the person gone and a bot in his seat, ends it.
+            if t.deadline_ms != Some(deadline) {
+                return;
             }
+            let Some(seat) = t.to_move().filter(|&s| !t.is_bot(s)) else {
+                return;
+            };
+            let Some(obs) = t.observation(Viewer::Seat(seat)) else {
+                return;
+            };
+            let mut bot = preferans_bots::HeuristicBot::new();
+            let choice = preferans_bots::Bot::choose(&mut bot, &obs).or_else(|| obs.legal_actions.first().copied());
+            if let Some(action) = choice {
+                if let Err(e) = self.act_locked(&mut t, &h, seat, action).await {
+                    tracing::error!(table = %h.id, "timed-out move refused: {e}");
+                    wait = Duration::from_secs(1);
+                    continue;
+                }
+                t.mark_timed_out(seat);
+                h.changed.send_replace(t.version());
+            }
+            drop(t);
+            self.schedule(&h).await;
+            return;
         }
-        drop(t);
-        self.schedule(&h).await;
     }
 }

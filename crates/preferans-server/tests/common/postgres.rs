@@ -48,6 +48,35 @@ impl FreshDatabase {
         }
     }
 
+    /// A database outage: every connection to the database is closed and new ones are
+    /// refused until [`FreshDatabase::restore`]. `false` (nothing done) when the tests run
+    /// without PostgreSQL.
+    pub async fn cut_off(&self) -> bool {
+        let Some(admin) = &self.admin else { return false };
+        let name = &self.name;
+        admin
+            .execute(format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false").as_str())
+            .await
+            .unwrap();
+        admin
+            .execute(
+                format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'").as_str(),
+            )
+            .await
+            .unwrap();
+        true
+    }
+
+    /// The end of [`FreshDatabase::cut_off`]'s outage.
+    pub async fn restore(&self) {
+        if let Some(admin) = &self.admin {
+            admin
+                .execute(format!("ALTER DATABASE {} ALLOW_CONNECTIONS true", self.name).as_str())
+                .await
+                .unwrap();
+        }
+    }
+
     pub async fn drop(self) {
         if let Some(admin) = self.admin {
             // The server's pool may still hold connections: FORCE closes them.
