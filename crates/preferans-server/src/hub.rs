@@ -55,8 +55,9 @@ pub enum HubError {
     /// The server failed on its own (the hint adviser's task): not the request's fault.
     #[error("{0}")]
     Internal(String),
-    /// Storage failed: nothing was applied.
-    #[error("storage failed, the action was not applied: {0}")]
+    /// Storage failed: nothing was applied. The cause goes to the server's log, not to the
+    /// client: it may name the database or its host.
+    #[error("storage failed, the action was not applied: try again in a moment")]
     Store(StoreError),
 }
 
@@ -71,6 +72,7 @@ impl From<ConfigError> for HubError {
 // Not `#[from]`: the message already includes the cause (see above).
 impl From<StoreError> for HubError {
     fn from(e: StoreError) -> Self {
+        tracing::error!("storage failed: {e}");
         HubError::Store(e)
     }
 }
