@@ -49,7 +49,7 @@ impl From<HubError> for ApiError {
             HubError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             HubError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
         };
-        ApiError(status, e.to_string())
+        ApiError(status, e.for_client())
     }
 }
 

@@ -55,11 +55,29 @@ pub enum HubError {
     /// The server failed on its own (the hint adviser's task): not the request's fault.
     #[error("{0}")]
     Internal(String),
-    /// Storage failed: nothing was applied. The cause goes to the server's log, not to the
-    /// client: it may name the database or its host.
-    #[error("storage failed, the action was not applied: try again in a moment")]
+    /// Storage failed: nothing was applied. A client is told without the cause
+    /// ([`HubError::for_client`]).
+    #[error("storage failed, the action was not applied: {0}")]
     Store(StoreError),
 }
+
+impl HubError {
+    /// What a client is told: the error itself, except a storage failure's cause, which goes
+    /// to the server's log only (it may name the database or its host, as `/api/health`
+    /// keeps it too).
+    pub fn for_client(&self) -> String {
+        match self {
+            HubError::Store(cause) => {
+                tracing::error!("storage failed: {cause}");
+                STORAGE_FAILED.into()
+            }
+            e => e.to_string(),
+        }
+    }
+}
+
+/// A storage failure as its client hears of it ([`HubError::for_client`]).
+pub const STORAGE_FAILED: &str = "storage failed, nothing was changed: try again in a moment";
 
 // Hand-written rather than `#[from]`, which would also make the cause the error's `source`:
 // the message already includes it, and error chains would print it twice.
@@ -72,7 +90,6 @@ impl From<ConfigError> for HubError {
 // Not `#[from]`: the message already includes the cause (see above).
 impl From<StoreError> for HubError {
     fn from(e: StoreError) -> Self {
-        tracing::error!("storage failed: {e}");
         HubError::Store(e)
     }
 }
@@ -559,6 +576,9 @@ mod tests {
     fn causes_are_told_once() {
         let e = HubError::from(StoreError::Corrupt("row 7 is garbled".into()));
         assert!(std::error::Error::source(&e).is_none());
+        // A client is not told the cause (the server's log is).
+        assert_eq!(e.for_client(), STORAGE_FAILED);
+        assert_eq!(HubError::BadToken.for_client(), HubError::BadToken.to_string());
         assert_eq!(
             one_line(e),
             "storage failed, the action was not applied: stored data: row 7 is garbled"

@@ -251,7 +251,7 @@ async fn handle(
         ClientMsg::Join { table, token, password } => {
             let h = match hub.table(&table).await {
                 Ok(h) => h,
-                Err(e) => return Some(ServerMsg::error(e.to_string())),
+                Err(e) => return Some(ServerMsg::error(e.for_client())),
             };
             let viewer = match token.as_deref() {
                 // A private table's password is checked only while the address has wrong
@@ -323,7 +323,7 @@ async fn handle(
             match hub.act_as(&table, &token, action, after).await {
                 // The new state reaches this connection through the change signal.
                 Ok(()) => None,
-                Err(e) => Some(ServerMsg::error(e.to_string())),
+                Err(e) => Some(ServerMsg::error(e.for_client())),
             }
         }
         ClientMsg::Chat { token, text } => {
@@ -333,7 +333,7 @@ async fn handle(
             match hub.say_as(&j.table, &token, &text).await {
                 // Every viewer (this one too) gets it with the table's next state.
                 Ok(()) => None,
-                Err(e) => Some(ServerMsg::error(e.to_string())),
+                Err(e) => Some(ServerMsg::error(e.for_client())),
             }
         }
         ClientMsg::Hint { token } => {
@@ -366,7 +366,7 @@ async fn handle(
                         })
                         .collect(),
                 }),
-                Err(e) => Some(ServerMsg::error(e.to_string())),
+                Err(e) => Some(ServerMsg::error(e.for_client())),
             }
         }
     }

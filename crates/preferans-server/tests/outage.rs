@@ -53,10 +53,7 @@ async fn an_action_the_database_does_not_take_is_refused_and_the_game_goes_on_af
     c.act(&action).await;
     let e = c.recv_type("error").await;
     // The cause is the server's log's: it would name the database.
-    assert_eq!(
-        e["message"],
-        "storage failed, the action was not applied: try again in a moment"
-    );
+    assert_eq!(e["message"], preferans_server::hub::STORAGE_FAILED);
     assert_eq!(get(server.addr, "/api/health").await.0, 503);
     // Nothing changed: a new connection sees the same state, still Ann's turn.
     let mut other = Client::connect(server.addr).await;
