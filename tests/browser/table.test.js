@@ -77,6 +77,21 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
   const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
   assert.match(svg, /<svg/);
   await page.screenshot({ path: join(shots, "3-after-hand.png"), fullPage: true });
+  // The hands' summaries stay while the next hand is played (its states leave the unchanged
+  // log out) and come back whole after a reload (a join's first state has them).
+  const summaries = (await page.locator("#log div").allInnerTexts()).reverse();
+  const keepsSummaries = async (when) => {
+    const now = (await page.locator("#log div").allInnerTexts()).reverse();
+    assert.deepEqual(now.slice(0, summaries.length), summaries, when);
+  };
+  if (!(await page.locator("#game-over:not([hidden])").count())) {
+    await playOneTurn(page);
+    await page.waitForTimeout(300);
+    await keepsSummaries("after a move of the next hand");
+  }
+  await page.reload();
+  await page.waitForSelector("#log div");
+  await keepsSummaries("after a reload");
   assert.deepEqual(problems, [], "no script errors");
 });
 
