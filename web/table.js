@@ -98,9 +98,10 @@ function connect() {
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
-      // The server leaves the hand summaries out while they are unchanged on this
-      // connection; a join's first state always carries them.
+      // The server leaves the hand summaries and the hand before out while they are
+      // unchanged on this connection; a join's first state always carries them.
       if (!("log" in m)) m.log = state?.log ?? [];
+      if (!("last_hand" in m)) m.last_hand = state?.last_hand ?? null;
       render(m);
     }
     else if (m.type === "error") onError(m.message);

@@ -77,12 +77,16 @@ test("create a table with two bots, play a hand by clicking, reload mid-hand, se
   const svg = await (await page.request.get(`${base}${await page.locator("#sheet").getAttribute("src")}`)).text();
   assert.match(svg, /<svg/);
   await page.screenshot({ path: join(shots, "3-after-hand.png"), fullPage: true });
-  // The hands' summaries stay while the next hand is played (its states leave the unchanged
-  // log out) and come back whole after a reload (a join's first state has them).
+  // The hands' summaries and the hand before stay while the next hand is played (its states
+  // leave them out, unchanged) and come back whole after a reload (a join's first state has
+  // them).
   const summaries = (await page.locator("#log div").allInnerTexts()).reverse();
+  const lastHand = await page.locator("#last").innerText();
   const keepsSummaries = async (when) => {
     const now = (await page.locator("#log div").allInnerTexts()).reverse();
     assert.deepEqual(now.slice(0, summaries.length), summaries, when);
+    // The hand before stays shown, unless another hand has ended meanwhile.
+    if (now.length === summaries.length) assert.equal(await page.locator("#last").innerText(), lastHand, when);
   };
   if (!(await page.locator("#game-over:not([hidden])").count())) {
     await playOneTurn(page);

@@ -18,7 +18,7 @@ use crate::hub::{Hub, HubError, TableHandle};
 use crate::protocol::{parse_client, ClientMsg, HintMsg, ServerMsg};
 // Hint requests (each runs the expert's simulations): the same limit for each connection as
 // the table keeps for each seat over all its connections.
-use crate::table::{HINTS_PER_SECOND, HINT_BURST};
+use crate::table::{View, HINTS_PER_SECOND, HINT_BURST};
 
 /// Messages per second a connection may send on average, and in a burst.
 const MESSAGES_PER_SECOND: NonZeroU32 = NonZeroU32::new(20).unwrap();
@@ -70,10 +70,34 @@ struct Joined {
     /// The seat whose person this connection counts as present
     /// ([`crate::table::Table::connection`]).
     present: Option<preferans::Seat>,
-    /// The hand summaries (`log`) this connection last sent: a state leaves them out while
-    /// they are unchanged (docs/protocol.md), so a long game does not resend them after
-    /// every card.
-    log_sent: Option<Vec<String>>,
+    /// The parts of a state that change only between hands, as this connection last sent
+    /// them: a state leaves each out while it is unchanged (docs/protocol.md).
+    sent: BetweenHands,
+}
+
+/// A state's hand summaries (`log`) and finished hand before (`last_hand`, as JSON), as a
+/// connection last sent them: a long game does not resend them after every card.
+#[derive(Default)]
+struct BetweenHands {
+    log: Option<Vec<String>>,
+    last_hand: Option<String>,
+}
+
+impl BetweenHands {
+    /// Leaves out of `view` what this connection already has, and remembers the rest.
+    fn leave_out_unchanged(&mut self, view: &mut View) {
+        if view.log == self.log {
+            view.log = None;
+        } else {
+            self.log.clone_from(&view.log);
+        }
+        let last_hand = view.last_hand.as_ref().and_then(|h| serde_json::to_string(h).ok());
+        if last_hand.is_some() && last_hand == self.last_hand {
+            view.last_hand = None;
+        } else {
+            self.last_hand = last_hand;
+        }
+    }
 }
 
 /// The connection no longer counts as its seat's person being present.
@@ -110,11 +134,7 @@ async fn state_msg(j: &mut Joined) -> ServerMsg {
         }
     }
     let mut view = t.view(j.viewer);
-    if view.log == j.log_sent {
-        view.log = None;
-    } else {
-        j.log_sent.clone_from(&view.log);
-    }
+    j.sent.leave_out_unchanged(&mut view);
     ServerMsg::State(Box::new(view))
 }
 
@@ -298,7 +318,7 @@ async fn handle(
                 viewer,
                 token,
                 present,
-                log_sent: None,
+                sent: BetweenHands::default(),
             };
             let state = state_msg(&mut j).await;
             // Bots wait while nobody watches their table: this join may wake them.

@@ -173,7 +173,7 @@ fn hand_summaries_name_the_players() {
     let outcome = preferans::HandState::outcome(&t.game().finished_hands()[0]).unwrap();
     let expected = outcome.summary().replace("seat 0", "Ann").replace("seat 2", &bot);
     assert_eq!(*line, format!("hand 1: {expected}"));
-    assert_eq!(v.last_hand.unwrap().summary, expected);
+    assert_eq!(v.last_hand.flatten().unwrap().summary, expected);
     // The sheet's totals as text, seat by seat, the same for every viewer.
     let totals = t.game().sheet().totals();
     for (s, row) in v.sheet.iter().enumerate() {
@@ -265,7 +265,13 @@ fn hands_played_before_a_seat_was_claimed_do_not_name_its_player() {
     );
     assert!(seat1_in_first);
     assert_eq!(names_in(&t), (false, true));
-    assert!(t.view(Viewer::Spectator).last_hand.unwrap().summary.contains("Bob"));
+    assert!(t
+        .view(Viewer::Spectator)
+        .last_hand
+        .flatten()
+        .unwrap()
+        .summary
+        .contains("Bob"));
     // The claim's moment survives a restart.
     let seats = vec![
         stored_seat(0, "Ann", &token_digest("secret-a"), 0),

@@ -84,8 +84,10 @@ pub struct View {
     /// A3: the viewer's legal action that is a hold (the highest bid said again), so the page
     /// can label it without a rule of its own.
     pub hold: Option<preferans::Action>,
-    /// The hand before it.
-    pub last_hand: Option<LastHand>,
+    /// The hand before it (`Some(None)`: none yet). `None` (left out of the JSON) where a
+    /// connection's previous state had the same: [`Table::view`] always fills it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_hand: Option<Option<LastHand>>,
     /// Summaries of every finished hand, oldest first. `None` (left out of the JSON) where a
     /// connection's previous state had the same summaries: [`Table::view`] always fills it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -203,7 +205,7 @@ impl Table {
                 .as_ref()
                 .and_then(|o| o.legal_actions.iter().copied().find(|a| o.is_hold(*a))),
             observation,
-            last_hand,
+            last_hand: Some(last_hand),
             log: Some(log),
             standing: self.standing(),
             sheet: self.sheet_rows(),

@@ -160,11 +160,13 @@ impl Client {
                 self.received.push(t.to_string());
                 let mut v: Value = serde_json::from_str(&t).unwrap();
                 if v["type"] == "state" {
-                    // As the page does: a state without `log` keeps the one before it on
-                    // this connection (the first state of a join always carries it).
-                    if v.get("log").is_none() {
-                        let before = self.last_state.as_ref().expect("a first state without its log");
-                        v["log"] = before["log"].clone();
+                    // As the page does: a state without `log` or `last_hand` keeps the one
+                    // before it on this connection (the first state of a join has both).
+                    for key in ["log", "last_hand"] {
+                        if v.get(key).is_none() {
+                            let before = self.last_state.as_ref().expect("a first state without all its parts");
+                            v[key] = before[key].clone();
+                        }
                     }
                     self.last_state = Some(v.clone());
                 }
