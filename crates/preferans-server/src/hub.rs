@@ -208,7 +208,17 @@ pub struct Hub {
     deal_tables: crate::analysis::DealTables,
     /// Seats on their way to another device.
     transfers: transfer::Transfers,
+    /// Hints worked out at once: one per core ([`Hub::hint_slots`]).
+    hint_slots: Arc<tokio::sync::Semaphore>,
 }
+
+/// How long a hint request waits for a free slot before it is told to ask again: a flood of
+/// hints (many seats asking at once) cannot queue without end, nor take every core from the
+/// bots and the tables being played. A hint takes tens of milliseconds (docs/bots.md).
+const HINT_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A hint refused because every slot stayed busy for [`HINT_WAIT`].
+pub const HINTS_BUSY: &str = "the hints are busy: ask again in a moment";
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
 pub struct ConnectionGuard {
@@ -305,6 +315,9 @@ impl Hub {
             reviews: crate::review::Reviews::default(),
             deal_tables: crate::analysis::DealTables::default(),
             transfers: Default::default(),
+            hint_slots: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
+            )),
         });
         let stored = hub.store.load_tables(hub.settings.finished_tables_in_memory).await?;
         let mut map = hub.tables.write().await;
@@ -335,6 +348,13 @@ impl Hub {
     /// The server's settings.
     pub fn settings(&self) -> &HubSettings {
         &self.settings
+    }
+
+    /// The slots hints are worked out in, one per core: a hint holds one while it is worked
+    /// out, and a request that finds none free within two seconds is refused
+    /// ([`HINTS_BUSY`]).
+    pub fn hint_slots(&self) -> &Arc<tokio::sync::Semaphore> {
+        &self.hint_slots
     }
 
     /// The store.
@@ -537,7 +557,12 @@ impl Hub {
         let rules = t.game().rules().clone();
         drop(t);
         let budget = self.settings.hint_budget;
+        let Ok(Ok(slot)) = tokio::time::timeout(HINT_WAIT, self.hint_slots.clone().acquire_owned()).await else {
+            return Err(HubError::TooMany(HINTS_BUSY.into()));
+        };
         tokio::task::spawn_blocking(move || {
+            // Held until the hint is worked out, even when its request is dropped meanwhile.
+            let _slot = slot;
             // The table's rules: bids, whists and contracts are scored as this table scores.
             let mut adviser = preferans_bots::adviser(seed, budget, &rules);
             preferans_bots::hints::hints(&obs, &mut adviser)

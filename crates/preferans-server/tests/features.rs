@@ -113,6 +113,20 @@ async fn hints_are_for_the_seat_to_move_and_name_legal_actions() {
         .as_str()
         .unwrap()
         .contains("token"));
+    // Every slot busy (as with a flood of hints from many seats): the request waits two
+    // seconds, then is told to ask again; once a slot is free it gets its hints.
+    let slots = server.hub.hint_slots().clone();
+    let busy = slots
+        .clone()
+        .acquire_many_owned(slots.available_permits() as u32)
+        .await
+        .unwrap();
+    c.send(json!({"type": "hint", "token": tokens[mover]})).await;
+    let e = c.recv_type("error").await;
+    assert_eq!(e["message"], preferans_server::hub::HINTS_BUSY);
+    drop(busy);
+    c.send(json!({"type": "hint", "token": tokens[mover]})).await;
+    assert!(!c.recv_type("hints").await["hints"].as_array().unwrap().is_empty());
 }
 
 #[tokio::test]
