@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use preferans::{Action, Seat, Viewer};
+use preferans::{Action, Seat};
 use tokio::sync::{watch, Mutex, RwLock};
 
 use crate::config::{ConfigError, TableConfig};
@@ -19,6 +19,8 @@ use crate::table::Table;
 
 mod bots;
 mod finished;
+mod hints;
+pub use hints::HINTS_BUSY;
 mod leave;
 mod rematch;
 mod seating;
@@ -208,17 +210,9 @@ pub struct Hub {
     deal_tables: crate::analysis::DealTables,
     /// Seats on their way to another device.
     transfers: transfer::Transfers,
-    /// Hints worked out at once: one per core ([`Hub::hint_slots`]).
+    /// Hints worked out at once: one per core ([`Hub::hint_slots`], `hints.rs`).
     hint_slots: Arc<tokio::sync::Semaphore>,
 }
-
-/// How long a hint request waits for a free slot before it is told to ask again: a flood of
-/// hints (many seats asking at once) cannot queue without end, nor take every core from the
-/// bots and the tables being played. A hint takes tens of milliseconds (docs/bots.md).
-const HINT_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// A hint refused because every slot stayed busy for [`HINT_WAIT`].
-pub const HINTS_BUSY: &str = "the hints are busy: ask again in a moment";
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
 pub struct ConnectionGuard {
@@ -348,13 +342,6 @@ impl Hub {
     /// The server's settings.
     pub fn settings(&self) -> &HubSettings {
         &self.settings
-    }
-
-    /// The slots hints are worked out in, one per core: a hint holds one while it is worked
-    /// out, and a request that finds none free within two seconds is refused
-    /// ([`HINTS_BUSY`]).
-    pub fn hint_slots(&self) -> &Arc<tokio::sync::Semaphore> {
-        &self.hint_slots
     }
 
     /// The store.
@@ -535,43 +522,6 @@ impl Hub {
         t.commit(next);
         h.changed.send_replace(t.version());
         Ok(())
-    }
-
-    /// Ranked hints for a seat's current decision (the expert adviser; runs off the async
-    /// threads).
-    ///
-    /// # Errors
-    /// No table or not the seat's turn.
-    pub async fn hints(&self, h: &TableHandle, seat: Seat) -> Result<Vec<preferans_bots::hints::Hint>, HubError> {
-        let t = h.state.lock().await;
-        if t.to_move() != Some(seat) {
-            return Err(HubError::Illegal("hints are for your own turn".into()));
-        }
-        let obs = t
-            .observation(Viewer::Seat(seat))
-            .ok_or_else(|| HubError::Illegal("the match is over".into()))?;
-        // One adviser for the whole table, seeded from its deals' seed as the post-game
-        // review is: each decision draws its own stream (`seeding.rs`), the discard's and the
-        // declaration's hints share their deals, and the review values a call as its hint did.
-        let seed = t.seed;
-        let rules = t.game().rules().clone();
-        drop(t);
-        let budget = self.settings.hint_budget;
-        let Ok(Ok(slot)) = tokio::time::timeout(HINT_WAIT, self.hint_slots.clone().acquire_owned()).await else {
-            return Err(HubError::TooMany(HINTS_BUSY.into()));
-        };
-        tokio::task::spawn_blocking(move || {
-            // Held until the hint is worked out, even when its request is dropped meanwhile.
-            let _slot = slot;
-            // The table's rules: bids, whists and contracts are scored as this table scores.
-            let mut adviser = preferans_bots::adviser(seed, budget, &rules);
-            preferans_bots::hints::hints(&obs, &mut adviser)
-        })
-        .await
-        .map_err(|e| {
-            tracing::error!("the hint adviser failed: {e}");
-            HubError::Internal("the hints could not be worked out: a fault of the server's".into())
-        })
     }
 }
 
