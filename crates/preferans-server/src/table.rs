@@ -79,6 +79,9 @@ pub struct Table {
     /// Hint requests by seat: each runs the expert's simulations, so a seat's token used
     /// over many connections may not ask more often than one connection.
     hint_limit: governor::DefaultKeyedRateLimiter<Seat>,
+    /// The finished hands' summaries as last made, with what they were made from
+    /// (`view.rs`): a view shares them instead of writing every summary again.
+    log_memo: std::sync::Mutex<Option<view::LogMemo>>,
 }
 
 fn make_bot(kind: &SeatKind, seed: u64, seat: usize, rules: &preferans::Rules) -> Option<Box<dyn Bot + Send>> {
@@ -153,6 +156,7 @@ impl Table {
             hint_limit: governor::RateLimiter::keyed(
                 governor::Quota::per_second(HINTS_PER_SECOND).allow_burst(HINT_BURST),
             ),
+            log_memo: std::sync::Mutex::new(None),
         })
     }
 

@@ -79,7 +79,7 @@ struct Joined {
 /// connection last sent them: a long game does not resend them after every card.
 #[derive(Default)]
 struct BetweenHands {
-    log: Option<Vec<String>>,
+    log: Option<std::sync::Arc<Vec<String>>>,
     last_hand: Option<String>,
 }
 

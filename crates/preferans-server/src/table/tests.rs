@@ -435,3 +435,25 @@ fn a3_the_view_names_the_eldests_hold_for_his_seat_only() {
     }
     assert_eq!(t.view(Viewer::Spectator).hold, None);
 }
+
+#[test]
+fn views_share_the_summaries_until_a_hand_ends_or_a_seat_is_claimed() {
+    let mut t = table();
+    let mut log = Vec::new();
+    t.claim(0, "Ann".into(), "secret-a");
+    play_until_finished(&mut t, 1, &mut log);
+    let first = t.view(Viewer::Spectator).log.unwrap();
+    let again = t.view(Viewer::Seat(0)).log.unwrap();
+    assert!(std::sync::Arc::ptr_eq(&first, &again), "written once for every view");
+    // A claim may rename seats in summaries (`seat_name`): they are made again.
+    t.claim(1, "Bob".into(), "secret-b");
+    let claimed = t.view(Viewer::Spectator).log.unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&first, &claimed));
+    assert_eq!(first, claimed, "the hand before the claim keeps its names");
+    // A hand that ends adds its summary, naming Bob (seed 7's second summary names seat 1).
+    play_until_finished(&mut t, 2, &mut log);
+    let after = t.view(Viewer::Spectator).log.unwrap();
+    assert_eq!(after.len(), 2);
+    assert_eq!(after[0], first[0]);
+    assert!(after[1].contains("Bob"), "{}", after[1]);
+}

@@ -2,6 +2,8 @@
 //! standing, and the hand being played as the rules crate shows it to that viewer (RULES.md
 //! section 7: the engine's observation is the only view of the cards).
 
+use std::sync::Arc;
+
 use preferans::observation::Observation;
 use preferans::{Seat, Viewer};
 use serde::Serialize;
@@ -36,6 +38,20 @@ pub struct SheetRow {
     pub mountain: i64,
     /// Whists this seat has written on each seat (by seat; its own is 0).
     pub whists: Vec<i64>,
+}
+
+/// What a table's summaries depend on: the hands finished and each seat's name and the hands
+/// finished before it was claimed (`Table::seat_name`).
+#[derive(PartialEq, Eq)]
+struct LogInputs {
+    hands: usize,
+    seats: Vec<(Option<String>, usize)>,
+}
+
+/// A table's summaries and what they were made from.
+pub(super) struct LogMemo {
+    made_from: LogInputs,
+    log: Arc<Vec<String>>,
 }
 
 /// The finished hand just before the current one, as the viewer may see it.
@@ -91,7 +107,7 @@ pub struct View {
     /// Summaries of every finished hand, oldest first. `None` (left out of the JSON) where a
     /// connection's previous state had the same summaries: [`Table::view`] always fills it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub log: Option<Vec<String>>,
+    pub log: Option<Arc<Vec<String>>>,
     /// Each seat's standing in whists so far (S10 settlement of the sheet as it stands).
     pub standing: Vec<String>,
     /// The scoresheet's totals by seat, as text can say them (the pulya drawing is a picture).
@@ -150,6 +166,40 @@ impl Table {
             .collect()
     }
 
+    /// The finished hands' summaries: the last ones made while neither the hands finished nor
+    /// the seats' names have changed since (a long game's log is not written again for every
+    /// view of every action).
+    fn log(&self) -> Arc<Vec<String>> {
+        let made_from = LogInputs {
+            hands: self.m.finished_hands().len(),
+            seats: self.seats.iter().map(|s| (s.name.clone(), s.hands_before)).collect(),
+        };
+        let mut memo = self.log_memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(m) = memo.as_ref().filter(|m| m.made_from == made_from) {
+            return m.log.clone();
+        }
+        let log: Arc<Vec<String>> = Arc::new(
+            self.m
+                .finished_hands()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, h)| {
+                    Some(format!(
+                        "hand {}: {}",
+                        i + 1,
+                        preferans::HandState::outcome(h)?
+                            .summary_at_table(self.m.rules(), h.dealer(), |s| self.seat_name(s, i))
+                    ))
+                })
+                .collect(),
+        );
+        *memo = Some(LogMemo {
+            made_from,
+            log: log.clone(),
+        });
+        log
+    }
+
     /// A seat's name in the summary of hand `hand` (0-based): the person's or bot's, or
     /// "seat N" while free and for the hands finished before a person claimed it.
     pub(super) fn seat_name(&self, seat: Seat, hand: usize) -> String {
@@ -174,18 +224,7 @@ impl Table {
                     .summary_at_table(self.m.rules(), h.dealer(), |s| self.seat_name(s, finished.len() - 1)),
             })
         });
-        let log = finished
-            .iter()
-            .enumerate()
-            .filter_map(|(i, h)| {
-                Some(format!(
-                    "hand {}: {}",
-                    i + 1,
-                    preferans::HandState::outcome(h)?
-                        .summary_at_table(self.m.rules(), h.dealer(), |s| self.seat_name(s, i))
-                ))
-            })
-            .collect();
+        let log = self.log();
         View {
             table: self.id.clone(),
             name: self.config.name.clone(),
