@@ -16,6 +16,8 @@ let token = localStorage.getItem(tokenKey(tableId));
 const transferred = claimTransfer(tablePath, tableId).then((t) => { if (t) token = t; }, (e) => { $("error").textContent = e.message; });
 let ws = null;
 let state = null;
+// The parts of a state the server sends only when they change on this connection.
+let between = { log: [], last_hand: null };
 let selected = new Set(); // cards chosen for a discard
 let retry = 500;
 let isPrivate = false;
@@ -86,6 +88,7 @@ function showLocked(message) {
 }
 
 function connect() {
+  between = { log: [], last_hand: null };
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws`);
   ws.onopen = () => {
@@ -99,9 +102,12 @@ function connect() {
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
       // The server leaves the hand summaries and the hand before out while they are
-      // unchanged on this connection; a join's first state always carries them.
-      if (!("log" in m)) m.log = state?.log ?? [];
-      if (!("last_hand" in m)) m.last_hand = state?.last_hand ?? null;
+      // unchanged on this connection; a join's first state always carries them. Kept apart
+      // from `state`, which a refused join clears.
+      if ("log" in m) between.log = m.log;
+      else m.log = between.log;
+      if ("last_hand" in m) between.last_hand = m.last_hand;
+      else m.last_hand = between.last_hand;
       render(m);
     }
     else if (m.type === "error") onError(m.message);
@@ -119,7 +125,7 @@ function connect() {
 function onError(message) {
   if (chatSent !== null && /chat/.test(message) && !$("chat-text").value) $("chat-text").value = chatSent;
   chatSent = null;
-  if (/hint requests/.test(message) && hintsFor !== null) {
+  if (/hint requests|hints are busy/.test(message) && hintsFor !== null) {
     if (shownHints?.key === hintsFor) showHints(shownHints.hints);
     else $("hints").replaceChildren(el("li", { class: "muted", text: message }));
   }

@@ -297,6 +297,8 @@ async fn handle(
                 .filter(|old| Arc::ptr_eq(&old.table, &h) && old.viewer == viewer)
             {
                 old.token = token;
+                // Its state is a join's first: whole (the client may have lost its parts).
+                old.sent = BetweenHands::default();
                 return Some(state_msg(old).await);
             }
             // A join replaces the connection's earlier one.

@@ -83,7 +83,7 @@ impl Hub {
     }
 
     /// The move timer: when no action came within `after`, the server plays the heuristic
-    /// bot's choice for the person to move. A move the database does not take is tried again
+    /// bot's choice for the person to move. A move the database does not store is tried again
     /// every second under the same deadline (so `schedule` starts no second timer), or the
     /// table would wait for ever on a person who is gone.
     async fn timer(self: Arc<Self>, h: Arc<TableHandle>, deadline: i64, after: Duration) {
@@ -105,13 +105,18 @@ impl Hub {
             let mut bot = preferans_bots::HeuristicBot::new();
             let choice = preferans_bots::Bot::choose(&mut bot, &obs).or_else(|| obs.legal_actions.first().copied());
             if let Some(action) = choice {
-                if let Err(e) = self.act_locked(&mut t, &h, seat, action).await {
-                    tracing::error!(table = %h.id, "timed-out move refused: {e}");
-                    wait = Duration::from_secs(1);
-                    continue;
+                match self.act_locked(&mut t, &h, seat, action).await {
+                    Ok(()) => {
+                        t.mark_timed_out(seat);
+                        h.changed.send_replace(t.version());
+                    }
+                    Err(e @ super::HubError::Store(_)) => {
+                        tracing::error!(table = %h.id, "timed-out move not stored, tried again in a second: {e}");
+                        wait = Duration::from_secs(1);
+                        continue;
+                    }
+                    Err(e) => tracing::error!(table = %h.id, "timed-out move refused: {e}"),
                 }
-                t.mark_timed_out(seat);
-                h.changed.send_replace(t.version());
             }
             drop(t);
             self.schedule(&h).await;
