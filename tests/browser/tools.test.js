@@ -32,11 +32,11 @@ test("a decision that comes back after another's call (a half-whist) does not ge
   const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "hints again", seats, hand_limit: 1, seed: 4 })).json();
   // The page's WebSocket goes through the test: it sees the states, and answers hint requests
-  // itself once `refuse` is set, as the server's rate limit does.
-  let refuse = false;
+  // itself with `refusal` once it is set, as the server's rate limit and hint slots do.
+  let refusal = null;
   const { page, proxy } = await proxiedPage((o, ws) => {
-    if (!(refuse && o.type === "hint")) return false;
-    ws.send(JSON.stringify({ type: "error", message: "too many hint requests: wait a moment" }));
+    if (!(refusal && o.type === "hint")) return false;
+    ws.send(JSON.stringify({ type: "error", message: refusal }));
     return true;
   });
   await sitAt(page, id, 0, "Una");
@@ -48,10 +48,15 @@ test("a decision that comes back after another's call (a half-whist) does not ge
   proxy.ws.send(JSON.stringify({ ...last, actions: last.actions + 2, version: last.version + 1 }));
   await page.waitForFunction(() => document.querySelectorAll("#hints li button").length === 0, null, { timeout: 5000 });
   // Asked again and refused: the refusal is shown, not the earlier decision's hints.
-  refuse = true;
+  refusal = "too many hint requests: wait a moment";
   await page.click("#hint-btn");
   await page.waitForFunction(() => /too many hint requests/.test(document.querySelector("#hints").innerText), null, { timeout: 5000 });
   assert.equal(await page.locator("#hints li button").count(), 0, await page.locator("#hints").innerText());
+  // Every core busy with hints (the server's hint slots): said in the panel too, which does
+  // not stay on "thinking…".
+  refusal = "the hints are busy: ask again in a moment";
+  await page.click("#hint-btn");
+  await page.waitForFunction(() => /hints are busy/.test(document.querySelector("#hints").innerText), null, { timeout: 5000 });
   await page.close();
 });
 
