@@ -125,7 +125,8 @@ function connect() {
 function onError(message) {
   if (chatSent !== null && /chat/.test(message) && !$("chat-text").value) $("chat-text").value = chatSent;
   chatSent = null;
-  if (/hint requests|hints are busy/.test(message) && hintsFor !== null) {
+  // Every refusal of a hint request names hints (rate, busy slots, the adviser, the turn).
+  if (/\bhints?\b/.test(message) && hintsFor !== null) {
     if (shownHints?.key === hintsFor) showHints(shownHints.hints);
     else $("hints").replaceChildren(el("li", { class: "muted", text: message }));
   }
