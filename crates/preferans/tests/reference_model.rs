@@ -57,6 +57,8 @@ mod model;
 mod play;
 #[path = "common/reference.rs"]
 mod reference_common;
+#[path = "common/splitmix.rs"]
+mod splitmix;
 #[path = "reference_model/steer.rs"]
 mod steer;
 #[path = "reference_model/whist.rs"]
@@ -64,7 +66,8 @@ mod whist;
 
 use std::collections::BTreeMap;
 
-use reference_common::{soak, Rng};
+use reference_common::soak;
+use splitmix::SplitMix as Rng;
 
 use model::{Model, Opts, Phase};
 use preferans::russian::{HandConfig, PhaseKind};
@@ -82,15 +85,15 @@ struct Table {
     min_opening: Option<Bid>,
     /// Percent chance to pass in the auction, to pass in the whist round, to offer when
     /// offers are legal, to accept an offer.
-    pass_pct: usize,
-    whist_pass_pct: usize,
-    offer_pct: usize,
-    accept_pct: usize,
+    pass_pct: u8,
+    whist_pass_pct: u8,
+    offer_pct: u8,
+    accept_pct: u8,
 }
 
 impl Table {
     fn random(seed: u64, players: u8) -> Table {
-        let mut r = Rng(seed ^ 0x05EE_D0F7_AB1E);
+        let mut r = Rng::new(seed ^ 0x05EE_D0F7_AB1E);
         let preset = r.pick(&["sochi", "leningrad", "rostov"]);
         let mut pairs = Vec::new();
         // Each option is left at the preset's default now and then, so that the model's
@@ -256,7 +259,7 @@ fn compare(engine: &RussianHand, m: &Model) -> Result<Vec<Action>, String> {
 fn play_one(t: &Table, counts: &mut Counts, history: &mut Vec<String>) -> Result<(), String> {
     let mut engine = t.engine();
     let mut m = t.model();
-    let mut rng = Rng(t.seed.rotate_left(29) ^ 0xC0FF_EE00);
+    let mut rng = Rng::new(t.seed.rotate_left(29) ^ 0xC0FF_EE00);
     for _ in 0..400 {
         let legal = compare(&engine, &m)?;
         let Some(seat) = m.to_move() else {

@@ -64,12 +64,15 @@ mod model;
 mod opts;
 #[path = "common/reference.rs"]
 mod reference_common;
+#[path = "common/splitmix.rs"]
+mod splitmix;
 #[path = "reference_scoring/steer.rs"]
 mod steer;
 
 use std::collections::BTreeMap;
 
-use reference_common::{soak, Rng};
+use reference_common::soak;
+use splitmix::SplitMix as Rng;
 
 use model::{Key, Lines, Scorer, Why};
 use opts::Opts;
@@ -96,11 +99,11 @@ struct Table {
 
 impl Table {
     fn random(seed: u64, players: u8) -> Table {
-        let mut r = Rng(seed ^ 0x5C0_12E5);
+        let mut r = Rng::new(seed ^ 0x5C0_12E5);
         let preset = r.pick(&["sochi", "leningrad", "rostov"]);
         let mut pairs: Vec<(&'static str, String)> = Vec::new();
         // Sets option `name` to one of `values` with chance `pct`; says whether it did.
-        let opt = |r: &mut Rng, pairs: &mut Vec<_>, pct: usize, name: &'static str, values: &[&str]| {
+        let opt = |r: &mut Rng, pairs: &mut Vec<_>, pct: u8, name: &'static str, values: &[&str]| {
             let on = r.pct(pct);
             if on {
                 pairs.push((name, r.pick(values).to_string()));
@@ -183,7 +186,7 @@ impl Table {
     /// A table where every hand is an all-pass: long series (X3 up to its ceiling, A6 with
     /// the cycle), `options` on Sochi with `players`.
     fn allpass_series(seed: u64, players: u8, options: &[(&'static str, &str)]) -> Table {
-        let mut r = Rng(seed);
+        let mut r = Rng::new(seed);
         let mut style = Style::random(&mut r);
         style.allpass_pct = 100;
         Table {
@@ -357,7 +360,7 @@ fn play_match(t: &Table, counts: &mut Counts) -> Result<(), String> {
     // No hand limit: a match with one ends after it whatever the pools (docs/rules.md).
     let mut m = Match::new(t.rules(), t.seed, t.dealer, None);
     let mut model = t.model();
-    let mut r = Rng(t.seed.rotate_left(17) ^ 0xACE0_F5C0);
+    let mut r = Rng::new(t.seed.rotate_left(17) ^ 0xACE0_F5C0);
     let mut legal = Vec::new();
     while !m.is_over() && model.hands < t.limit {
         let hand = model.hands + 1;

@@ -8,46 +8,14 @@
 
 pub mod fuzz_bodies;
 pub mod observation_checks;
+pub mod splitmix;
+
+pub use splitmix::SplitMix;
 
 use preferans::deal::{hand_rng, uniform_below};
 use preferans::record::PlayerRecord;
 use preferans::russian::PhaseKind;
 use preferans::{Action, HandState, Match, Rules, RussianHand};
-
-/// SplitMix64: small, deterministic, good enough to drive random games.
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`; slight modulo bias is fine for tests).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-
-    /// True with probability `pct` percent.
-    pub fn pct(&mut self, pct: u8) -> bool {
-        self.below(100) < pct as usize
-    }
-
-    /// `n` random bytes.
-    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next_u64() as u8).collect()
-    }
-}
 
 /// The rules options the property tests vary (RULES.md A3, W5, W6, W7, P4, X2, F3; the
 /// proptest strategy also the preset and the match's A6, X3, X4, S8 and S9 options), as

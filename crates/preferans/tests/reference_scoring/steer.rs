@@ -12,15 +12,15 @@ use super::{Counts, Rng};
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     /// Chance to pass in an auction nobody has opened.
-    pub pass_pct: usize,
+    pub pass_pct: u8,
     /// Chance that a hand is meant as an all-pass (everyone passes).
-    pub allpass_pct: usize,
+    pub allpass_pct: u8,
     /// Chance to pass in the whist round (W2), and to half-whist when allowed.
-    pub whist_pass_pct: usize,
-    pub half_pct: usize,
+    pub whist_pass_pct: u8,
+    pub half_pct: u8,
     /// Chance to offer when offers are legal, and to accept an offer (P3).
-    pub offer_pct: usize,
-    pub accept_pct: usize,
+    pub offer_pct: u8,
+    pub accept_pct: u8,
 }
 
 impl Style {
