@@ -1,6 +1,7 @@
 //! `pref serve` as a real process: killed with SIGKILL in the middle of a hand, started again
 //! on the same SQLite file, and the hand is finished (issue: durability). Every accepted
-//! action was stored before anyone heard of it, so nothing acknowledged is lost.
+//! action was stored before anyone heard of it, so nothing acknowledged is lost. A second
+//! server on the same database is refused while one runs.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -147,7 +148,16 @@ async fn a_server_killed_mid_hand_continues_the_hand_after_a_restart() {
     first.child.kill().unwrap(); // SIGKILL: no shutdown code runs
     first.child.wait().unwrap();
 
+    // The killed server's hold on the database went with it; the new one holds it now, so a
+    // third is refused with one clear line.
     let mut second = serve(&db);
+    let third = Command::new(env!("CARGO_BIN_EXE_pref"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
+        .output()
+        .unwrap();
+    assert!(!third.status.success());
+    let err = String::from_utf8_lossy(&third.stderr);
+    assert!(err.contains("another `pref serve` is using this database"), "{err}");
     let spectator = {
         let url = second.base.replace("http://", "ws://") + "/ws";
         let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();

@@ -37,14 +37,18 @@ pub struct Server {
     /// Its tables.
     pub hub: Arc<Hub>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The server's hold on its database (one server per database), let go when it is
+    /// dropped.
+    _lock: store::DatabaseLock,
 }
 
 impl Server {
     /// Connects the database, loads the tables and starts listening on `addr`.
     ///
     /// # Errors
-    /// The database cannot be opened or migrated, a stored table does not replay, or the
-    /// address cannot be bound.
+    /// The database cannot be opened or migrated, another server holds it
+    /// ([`store::DatabaseLock`]), a stored table does not replay, or the address cannot be
+    /// bound.
     pub async fn start(addr: SocketAddr, database: &str, settings: HubSettings) -> anyhow::Result<Server> {
         // The address first: a server that cannot listen leaves no new database behind.
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
@@ -60,11 +64,18 @@ impl Server {
         })?;
         let addr = listener.local_addr()?;
         let store = Store::connect(database).await?;
+        // After the store: its errors (unreachable, not a database) say more than the lock's.
+        let lock = store::DatabaseLock::take(database, store::LOCK_WAIT).await?;
         let hub = Hub::start(store, settings).await?;
         let app = http::router(hub.clone());
         // Client addresses reach the handlers (rate limits per address) as `ConnectInfo`.
         let task = tokio::spawn(listen::serve(listener, app, hub.clone()));
-        Ok(Server { addr, hub, task })
+        Ok(Server {
+            addr,
+            hub,
+            task,
+            _lock: lock,
+        })
     }
 
     /// Serves until the task ends (an I/O error) or the process is stopped.

@@ -12,6 +12,9 @@ use sqlx::{AnyConnection, AnyPool, Connection, Row};
 
 use crate::config::TableConfig;
 
+mod lock;
+pub use lock::{DatabaseLock, LockError, LOCK_WAIT};
+
 /// A storage error (database unreachable, bad URL, corrupt row).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

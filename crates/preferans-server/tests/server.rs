@@ -8,6 +8,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::{create, get, post, seat, sqlite_url, start, Client};
+use preferans_server::Server;
 use serde_json::{json, Value};
 
 fn three_people(hand_limit: u32) -> Value {
@@ -521,7 +522,25 @@ async fn health_is_503_when_the_database_is_gone() {
     assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
 }
 
+async fn a_second_server_on_the_same_database_is_refused_until_the_first_stops(url: &str) {
+    let first = start(url).await;
+    let Err(e) = Server::start("127.0.0.1:0".parse().unwrap(), url, common::fast()).await else {
+        panic!("a second server started on {url}");
+    };
+    assert!(
+        e.to_string().contains("another `pref serve` is using this database"),
+        "{e:#}"
+    );
+    // The first one plays on.
+    assert_eq!(get(first.addr, "/api/health").await.0, 200);
+    first.stop();
+    drop(first);
+    let again = start(url).await;
+    assert_eq!(get(again.addr, "/api/health").await.0, 200);
+}
+
 on_both_databases!(
+    a_second_server_on_the_same_database_is_refused_until_the_first_stops,
     three_people_play_whole_hands_and_each_sees_only_what_it_may,
     out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing,
     a_restarted_server_continues_every_table_where_it_was,

@@ -1,0 +1,164 @@
+//! One `pref serve` per database. A second server on the same database would load the same
+//! tables and play them too: each would refuse the other's moves at the log's key
+//! (`(table_id, seq)`), and the bots of both would retry for ever. So a server holds a lock on
+//! its database while it runs, and another is refused at start with a clear message (several
+//! processes on one PostgreSQL are later work: docs/architecture.md).
+//!
+//! - SQLite: an advisory lock on `FILE.lock` beside the database file — not on the database
+//!   file itself: closing a second descriptor of that file would drop SQLite's own locks.
+//! - PostgreSQL: a session advisory lock (scoped to the database) on a connection of its own.
+//!
+//! Both go when the process ends, however it ends (the kernel closes the file and the
+//! socket), so a killed server can be restarted at once. A PostgreSQL outage that closes the
+//! lock's connection ends the lock too (the server plays on without it).
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{AnyConnection, Connection};
+
+/// The advisory lock's key: "prefserv" in ASCII.
+const ADVISORY_KEY: i64 = 0x7072_6566_7365_7276;
+
+/// How long a server waits for another to let go (a restart whose old process is still
+/// ending) before it gives up.
+pub const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// What a second server on a database is told.
+const HELD: &str = "another `pref serve` is using this database, and one server per database is \
+                    supported: stop the other one, or give this one another --database";
+
+/// A running server's hold on its database; dropping it lets go.
+#[derive(Debug)]
+pub struct DatabaseLock {
+    _held: Held,
+}
+
+/// What is held: nothing for an in-memory database or a lock file that could not be opened
+/// (the database's own error then follows when it is opened). Held, never read: dropping it
+/// lets go.
+#[derive(Debug)]
+#[expect(dead_code, reason = "held, never read: dropping it lets go")]
+enum Held {
+    Nothing,
+    File(std::fs::File),
+    Postgres(AnyConnection),
+}
+
+/// A database held by another server, or the lock could not be asked for.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another server holds the database.
+    #[error("{HELD}{}", .0.as_ref().map(|f| format!(" (its lock file: {f})")).unwrap_or_default())]
+    Held(Option<String>),
+    /// PostgreSQL could not be asked.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+}
+
+impl DatabaseLock {
+    /// Takes the lock on the database `url` names (as [`crate::Store::connect`] takes it),
+    /// waiting up to `wait` for another holder to let go.
+    ///
+    /// # Errors
+    /// [`LockError::Held`] when another server holds it all that time; [`LockError::Db`] when
+    /// PostgreSQL cannot be reached or asked.
+    pub async fn take(url: &str, wait: Duration) -> Result<DatabaseLock, LockError> {
+        let deadline = tokio::time::Instant::now() + wait;
+        let held = if url.starts_with("sqlite:") {
+            match lock_file(url) {
+                Some(path) => match std::fs::OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(&path)
+                {
+                    Ok(file) => {
+                        while let Err(e) = file.try_lock() {
+                            match e {
+                                std::fs::TryLockError::WouldBlock if tokio::time::Instant::now() < deadline => {
+                                    tokio::time::sleep(Duration::from_millis(100)).await;
+                                }
+                                std::fs::TryLockError::WouldBlock => {
+                                    return Err(LockError::Held(Some(path.display().to_string())));
+                                }
+                                // A file system without locks: nothing to hold.
+                                std::fs::TryLockError::Error(e) => {
+                                    tracing::warn!("cannot lock {}: {e}; not guarding the database", path.display());
+                                    return Ok(DatabaseLock { _held: Held::Nothing });
+                                }
+                            }
+                        }
+                        Held::File(file)
+                    }
+                    Err(e) => {
+                        tracing::debug!("no lock file {}: {e}", path.display());
+                        Held::Nothing
+                    }
+                },
+                None => Held::Nothing,
+            }
+        } else {
+            sqlx::any::install_default_drivers();
+            let mut conn = AnyConnection::connect(url).await?;
+            loop {
+                let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+                    .bind(ADVISORY_KEY)
+                    .fetch_one(&mut conn)
+                    .await?;
+                if got {
+                    break Held::Postgres(conn);
+                }
+                if tokio::time::Instant::now() >= deadline {
+                    let _ = conn.close().await;
+                    return Err(LockError::Held(None));
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
+        Ok(DatabaseLock { _held: held })
+    }
+}
+
+/// The lock file of the SQLite database `url` names (`None`: in memory).
+fn lock_file(url: &str) -> Option<PathBuf> {
+    if url.contains(":memory:") {
+        return None;
+    }
+    let opts = SqliteConnectOptions::from_str(url).ok()?;
+    let mut name = opts.get_filename().as_os_str().to_owned();
+    name.push(".lock");
+    Some(PathBuf::from(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lock_file_stands_beside_the_database() {
+        assert_eq!(lock_file("sqlite://pref.db"), Some(PathBuf::from("pref.db.lock")));
+        assert_eq!(
+            lock_file("sqlite:///var/lib/pref/pref.db?mode=rwc"),
+            Some(PathBuf::from("/var/lib/pref/pref.db.lock"))
+        );
+        assert_eq!(lock_file("sqlite::memory:"), None);
+    }
+
+    #[tokio::test]
+    async fn a_second_hold_on_a_file_is_refused_until_the_first_lets_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("pref.db").display());
+        let first = DatabaseLock::take(&url, Duration::ZERO).await.unwrap();
+        let err = DatabaseLock::take(&url, Duration::from_millis(300)).await.unwrap_err();
+        assert!(matches!(err, LockError::Held(Some(_))), "{err}");
+        assert!(err.to_string().contains("another `pref serve`"), "{err}");
+        drop(first);
+        DatabaseLock::take(&url, Duration::ZERO).await.unwrap();
+        // In memory: nothing to share.
+        let _a = DatabaseLock::take("sqlite::memory:", Duration::ZERO).await.unwrap();
+        let _b = DatabaseLock::take("sqlite::memory:", Duration::ZERO).await.unwrap();
+    }
+}
