@@ -27,8 +27,8 @@ const ADVISORY_KEY: i64 = 0x7072_6566_7365_7276;
 pub const LOCK_WAIT: Duration = Duration::from_secs(3);
 
 /// What a second server on a database is told.
-const HELD: &str = "another `pref serve` is using this database, and one server per database is \
-                    supported: stop the other one, or give this one another --database";
+const HELD: &str =
+    "another `pref serve` is using this database (one server per database): stop it, or give this one another --database";
 
 /// A running server's hold on its database; dropping it lets go.
 #[derive(Debug)]
