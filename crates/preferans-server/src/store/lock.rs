@@ -12,7 +12,8 @@
 //! socket), so a killed server can be restarted at once. A PostgreSQL outage that closes the
 //! lock's connection ends the lock too (the server plays on without it).
 
-use std::path::PathBuf;
+use std::fs::TryLockError;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -25,6 +26,9 @@ const ADVISORY_KEY: i64 = 0x7072_6566_7365_7276;
 /// How long a server waits for another to let go (a restart whose old process is still
 /// ending) before it gives up.
 pub const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// How often a held lock is asked for again while waiting.
+const RETRY: Duration = Duration::from_millis(100);
 
 /// What a second server on a database is told.
 const HELD: &str =
@@ -69,56 +73,64 @@ impl DatabaseLock {
         let deadline = tokio::time::Instant::now() + wait;
         let held = if url.starts_with("sqlite:") {
             match lock_file(url) {
-                Some(path) => match std::fs::OpenOptions::new()
-                    .create(true)
-                    .truncate(false)
-                    .write(true)
-                    .open(&path)
-                {
-                    Ok(file) => {
-                        while let Err(e) = file.try_lock() {
-                            match e {
-                                std::fs::TryLockError::WouldBlock if tokio::time::Instant::now() < deadline => {
-                                    tokio::time::sleep(Duration::from_millis(100)).await;
-                                }
-                                std::fs::TryLockError::WouldBlock => {
-                                    return Err(LockError::Held(Some(path.display().to_string())));
-                                }
-                                // A file system without locks: nothing to hold.
-                                std::fs::TryLockError::Error(e) => {
-                                    tracing::warn!("cannot lock {}: {e}; not guarding the database", path.display());
-                                    return Ok(DatabaseLock { _held: Held::Nothing });
-                                }
-                            }
-                        }
-                        Held::File(file)
-                    }
-                    Err(e) => {
-                        tracing::debug!("no lock file {}: {e}", path.display());
-                        Held::Nothing
-                    }
-                },
+                Some(path) => lock_sqlite(&path, deadline).await?,
                 None => Held::Nothing,
             }
         } else {
-            sqlx::any::install_default_drivers();
-            let mut conn = AnyConnection::connect(url).await?;
-            loop {
-                let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-                    .bind(ADVISORY_KEY)
-                    .fetch_one(&mut conn)
-                    .await?;
-                if got {
-                    break Held::Postgres(conn);
-                }
-                if tokio::time::Instant::now() >= deadline {
-                    let _ = conn.close().await;
-                    return Err(LockError::Held(None));
-                }
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
+            lock_postgres(url, deadline).await?
         };
         Ok(DatabaseLock { _held: held })
+    }
+}
+
+/// The advisory lock on the SQLite database's lock file `path`.
+async fn lock_sqlite(path: &Path, deadline: tokio::time::Instant) -> Result<Held, LockError> {
+    let file = match std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+    {
+        Ok(file) => file,
+        Err(e) => {
+            tracing::debug!("no lock file {}: {e}", path.display());
+            return Ok(Held::Nothing);
+        }
+    };
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(Held::File(file)),
+            Err(TryLockError::WouldBlock) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(RETRY).await;
+            }
+            Err(TryLockError::WouldBlock) => return Err(LockError::Held(Some(path.display().to_string()))),
+            // A file system without locks: nothing to hold.
+            Err(TryLockError::Error(e)) => {
+                tracing::warn!("cannot lock {}: {e}; the database is not guarded", path.display());
+                return Ok(Held::Nothing);
+            }
+        }
+    }
+}
+
+/// The session advisory lock on the PostgreSQL database `url` names, on a connection of its
+/// own.
+async fn lock_postgres(url: &str, deadline: tokio::time::Instant) -> Result<Held, LockError> {
+    sqlx::any::install_default_drivers();
+    let mut conn = AnyConnection::connect(url).await?;
+    loop {
+        let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+            .bind(ADVISORY_KEY)
+            .fetch_one(&mut conn)
+            .await?;
+        if got {
+            return Ok(Held::Postgres(conn));
+        }
+        if tokio::time::Instant::now() >= deadline {
+            let _ = conn.close().await;
+            return Err(LockError::Held(None));
+        }
+        tokio::time::sleep(RETRY).await;
     }
 }
 
