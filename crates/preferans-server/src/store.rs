@@ -13,7 +13,7 @@ use sqlx::{AnyConnection, AnyPool, Connection, Row};
 use crate::config::TableConfig;
 
 mod lock;
-pub use lock::{DatabaseLock, LockError, LOCK_WAIT};
+pub use lock::{DatabaseLock, LockError, KEEP_EVERY, LOCK_WAIT};
 
 /// A storage error (database unreachable, bad URL, corrupt row).
 #[derive(Debug, thiserror::Error)]

@@ -1,7 +1,8 @@
 //! A database outage (PostgreSQL refusing every connection for a while): an action the
 //! database does not take is refused and changes nothing; once the database is back, people
 //! act again, bots and move timers play on by themselves, and every stored log still replays
-//! to the table's game. "Store before tell" (docs/architecture.md).
+//! to the table's game, and the server holds its database's lock again. "Store before tell"
+//! (docs/architecture.md).
 
 mod common;
 
@@ -125,5 +126,38 @@ async fn a_timed_out_move_the_database_did_not_take_is_played_once_it_is_back() 
     let st = until(&mut c, |st| st["actions"] != before["actions"]).await;
     assert_eq!(st["timed_out"], me, "{st}");
     assert_eq!(st["actions"], before["actions"].as_u64().unwrap() + 1);
+    db.drop().await;
+}
+
+#[tokio::test]
+async fn the_database_lock_is_taken_again_once_the_database_is_back() {
+    use preferans_server::store::{DatabaseLock, KEEP_EVERY};
+    let db = FreshDatabase::create().await;
+    let server = start(&db.url).await;
+    if !db.cut_off().await {
+        eprintln!("*** outage test SKIPPED: it needs PostgreSQL ***");
+        return;
+    }
+    // The outage closed the lock's connection, and with it the lock.
+    tokio::time::sleep(KEEP_EVERY).await;
+    db.restore().await;
+    // Within a few looks the server holds its database again: a second server is refused. (A
+    // probe that gets the lock lets go of it at once.)
+    let deadline = tokio::time::Instant::now() + KEEP_EVERY * 5;
+    loop {
+        match DatabaseLock::take(&db.url, Duration::ZERO).await {
+            Err(e) => {
+                assert!(e.to_string().contains("another `pref serve`"), "{e}");
+                break;
+            }
+            Ok(probe) => drop(probe),
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the server did not take its database's lock again"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(get(server.addr, "/api/health").await.0, 200);
     db.drop().await;
 }

@@ -9,8 +9,10 @@
 //! - PostgreSQL: a session advisory lock (scoped to the database) on a connection of its own.
 //!
 //! Both go when the process ends, however it ends (the kernel closes the file and the
-//! socket), so a killed server can be restarted at once. A PostgreSQL outage that closes the
-//! lock's connection ends the lock too (the server plays on without it).
+//! socket), so a killed server can be restarted at once. A PostgreSQL outage or restart
+//! closes the lock's connection and so ends the lock: a task of its own looks at the
+//! connection every [`KEEP_EVERY`] and takes the lock again once the database is back (and
+//! says so loudly if another server took it meanwhile).
 
 use std::fs::TryLockError;
 use std::path::{Path, PathBuf};
@@ -30,6 +32,10 @@ pub const LOCK_WAIT: Duration = Duration::from_secs(3);
 /// How often a held lock is asked for again while waiting.
 const RETRY: Duration = Duration::from_millis(100);
 
+/// How often the PostgreSQL lock's connection is looked at (and the lock taken again after
+/// an outage).
+pub const KEEP_EVERY: Duration = Duration::from_secs(2);
+
 /// What a second server on a database is told.
 const HELD: &str =
     "another `pref serve` is using this database (one server per database): stop it, or give this one another --database";
@@ -41,14 +47,23 @@ pub struct DatabaseLock {
 }
 
 /// What is held: nothing for an in-memory database or a lock file that could not be opened
-/// (the database's own error then follows when it is opened). Held, never read: dropping it
-/// lets go.
+/// (the database's own error then follows when it is opened), the lock file, or the task that
+/// holds PostgreSQL's lock on its connection.
 #[derive(Debug)]
-#[expect(dead_code, reason = "held, never read: dropping it lets go")]
 enum Held {
     Nothing,
+    #[expect(dead_code, reason = "held, never read: closing it lets go")]
     File(std::fs::File),
-    Postgres(AnyConnection),
+    Postgres(tokio::task::JoinHandle<()>),
+}
+
+impl Drop for DatabaseLock {
+    fn drop(&mut self) {
+        // The task owns the connection: ending it closes the connection, and that lets go.
+        if let Held::Postgres(task) = &self._held {
+            task.abort();
+        }
+    }
 }
 
 /// A database held by another server, or the lock could not be asked for.
@@ -114,23 +129,63 @@ async fn lock_sqlite(path: &Path, deadline: tokio::time::Instant) -> Result<Held
 }
 
 /// The session advisory lock on the PostgreSQL database `url` names, on a connection of its
-/// own.
+/// own, kept by a task (see [`keep_postgres`]).
 async fn lock_postgres(url: &str, deadline: tokio::time::Instant) -> Result<Held, LockError> {
     sqlx::any::install_default_drivers();
     let mut conn = AnyConnection::connect(url).await?;
     loop {
-        let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-            .bind(ADVISORY_KEY)
-            .fetch_one(&mut conn)
-            .await?;
-        if got {
-            return Ok(Held::Postgres(conn));
+        if try_advisory_lock(&mut conn).await? {
+            return Ok(Held::Postgres(tokio::spawn(keep_postgres(conn, url.to_string()))));
         }
         if tokio::time::Instant::now() >= deadline {
             let _ = conn.close().await;
             return Err(LockError::Held(None));
         }
         tokio::time::sleep(RETRY).await;
+    }
+}
+
+/// Asks for the lock once on `conn`: whether it is held now.
+async fn try_advisory_lock(conn: &mut AnyConnection) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+        .bind(ADVISORY_KEY)
+        .fetch_one(conn)
+        .await
+}
+
+/// Holds the lock's connection `conn`, looks at it every [`KEEP_EVERY`] and, once it is lost
+/// (an outage, a restart of PostgreSQL), takes the lock again on a new one as soon as the
+/// database answers.
+async fn keep_postgres(conn: AnyConnection, url: String) {
+    let mut conn = Some(conn);
+    // Whether "another server holds it" was said since the lock was last held.
+    let mut said = false;
+    loop {
+        tokio::time::sleep(KEEP_EVERY).await;
+        if let Some(c) = conn.as_mut() {
+            if c.ping().await.is_ok() {
+                continue;
+            }
+            conn = None;
+            tracing::warn!("the database lock's connection is lost: taking the lock again once the database answers");
+        }
+        let Ok(mut c) = AnyConnection::connect(&url).await else {
+            continue;
+        };
+        match try_advisory_lock(&mut c).await {
+            Ok(true) => {
+                tracing::info!("the database lock is held again");
+                conn = Some(c);
+                said = false;
+            }
+            Ok(false) if !said => {
+                tracing::error!(
+                    "another `pref serve` took this database while the lock's connection was lost: stop one of them"
+                );
+                said = true;
+            }
+            _ => {}
+        }
     }
 }
 
