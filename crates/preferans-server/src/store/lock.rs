@@ -43,7 +43,7 @@ const HELD: &str =
 /// A running server's hold on its database; dropping it lets go.
 #[derive(Debug)]
 pub struct DatabaseLock {
-    _held: Held,
+    held: Held,
 }
 
 /// What is held: nothing for an in-memory database or a lock file that could not be opened
@@ -60,7 +60,7 @@ enum Held {
 impl Drop for DatabaseLock {
     fn drop(&mut self) {
         // The task owns the connection: ending it closes the connection, and that lets go.
-        if let Held::Postgres(task) = &self._held {
+        if let Held::Postgres(task) = &self.held {
             task.abort();
         }
     }
@@ -94,7 +94,7 @@ impl DatabaseLock {
         } else {
             lock_postgres(url, deadline).await?
         };
-        Ok(DatabaseLock { _held: held })
+        Ok(DatabaseLock { held })
     }
 }
 
