@@ -63,9 +63,12 @@ impl Server {
             anyhow::anyhow!("cannot listen on {addr}: {e}{hint}")
         })?;
         let addr = listener.local_addr()?;
-        let store = Store::connect(database).await?;
-        // After the store: its errors (unreachable, not a database) say more than the lock's.
+        // The store opened first: its errors (unreachable, not a database) say more than the
+        // lock's; migrated only once the lock is held, so that a newer server started beside a
+        // running one changes nothing under it.
+        let store = Store::open(database).await?;
         let lock = store::DatabaseLock::take(database, store::LOCK_WAIT).await?;
+        store.migrate().await?;
         let hub = Hub::start(store, settings).await?;
         let app = http::router(hub.clone());
         // Client addresses reach the handlers (rate limits per address) as `ConnectInfo`.

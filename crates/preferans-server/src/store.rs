@@ -162,6 +162,17 @@ impl Store {
     /// A bad URL, an unreachable database (with the driver's reason, within
     /// [`CONNECT_TIMEOUT`]), a file that is not an SQLite database or a failed migration.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let store = Store::open(url).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// [`Store::connect`] without the migrations (a server applies them once it holds the
+    /// database: [`DatabaseLock`]).
+    ///
+    /// # Errors
+    /// As [`Store::connect`], but for the migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = with_create_mode(url);
         let sqlite = url.starts_with("sqlite:");
@@ -184,8 +195,16 @@ impl Store {
             .after_connect(move |conn, _| Box::pin(prepare(conn, sqlite)))
             .connect_with(opts)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Store { pool, sqlite })
+    }
+
+    /// Applies the migrations the database does not have yet.
+    ///
+    /// # Errors
+    /// A failed migration.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        sqlx::migrate!("./migrations").run(&self.pool).await?;
+        Ok(())
     }
 
     /// Whether this is SQLite (for logs).

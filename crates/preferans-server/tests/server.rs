@@ -539,8 +539,26 @@ async fn a_second_server_on_the_same_database_is_refused_until_the_first_stops(u
     assert_eq!(get(again.addr, "/api/health").await.0, 200);
 }
 
+async fn a_server_refused_its_database_migrates_nothing_in_it(url: &str) {
+    use preferans_server::store::DatabaseLock;
+    // Another holder (a running server, say an older version) and a database without the
+    // server's tables.
+    let held = DatabaseLock::take(url, std::time::Duration::ZERO).await.unwrap();
+    let Err(e) = Server::start("127.0.0.1:0".parse().unwrap(), url, common::fast()).await else {
+        panic!("a server started on a held database");
+    };
+    assert!(e.to_string().contains("another `pref serve`"), "{e:#}");
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    let tables = sqlx::query("SELECT count(*) FROM pref_tables").fetch_one(&pool).await;
+    assert!(tables.is_err(), "the refused server applied its migrations");
+    pool.close().await;
+    drop(held);
+}
+
 on_both_databases!(
     a_second_server_on_the_same_database_is_refused_until_the_first_stops,
+    a_server_refused_its_database_migrates_nothing_in_it,
     three_people_play_whole_hands_and_each_sees_only_what_it_may,
     out_of_turn_foreign_tokens_and_garbage_are_refused_and_change_nothing,
     a_restarted_server_continues_every_table_where_it_was,
