@@ -151,12 +151,27 @@ async fn a_server_killed_mid_hand_continues_the_hand_after_a_restart() {
     // The killed server's hold on the database went with it; the new one holds it now, so a
     // third is refused with one clear line.
     let mut second = serve(&db);
-    let third = Command::new(env!("CARGO_BIN_EXE_pref"))
+    let mut third = Command::new(env!("CARGO_BIN_EXE_pref"))
         .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
-        .output()
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    assert!(!third.status.success());
-    let err = String::from_utf8_lossy(&third.stderr);
+    // It gives up after its 3 s wait; one that runs on is a failure, not a hang.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = third.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            third.kill().unwrap();
+            panic!("a third server started on the database the second holds");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(!status.success());
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut third.stderr.take().unwrap(), &mut err).unwrap();
     assert!(err.contains("another `pref serve` is using this database"), "{err}");
     let spectator = {
         let url = second.base.replace("http://", "ws://") + "/ws";

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::any::AnyConnectOptions;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyConnection, Connection};
 
@@ -46,9 +47,9 @@ pub struct DatabaseLock {
     held: Held,
 }
 
-/// What is held: nothing for an in-memory database or a lock file that could not be opened
-/// (the database's own error then follows when it is opened), the lock file, or the task that
-/// holds PostgreSQL's lock on its connection.
+/// What is held: nothing (an in-memory database, or a lock file that could not be opened or
+/// locked: said in the log), the lock file, or the task that holds PostgreSQL's lock on its
+/// connection.
 #[derive(Debug)]
 enum Held {
     Nothing,
@@ -69,9 +70,12 @@ impl Drop for DatabaseLock {
 /// A database held by another server, or the lock could not be asked for.
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {
-    /// Another server holds the database.
-    #[error("{HELD}{}", .0.as_ref().map(|f| format!(" (its lock file: {f})")).unwrap_or_default())]
+    /// Another server holds the database (the SQLite lock file, if any).
+    #[error("{HELD} ({})", .0.as_ref().map_or_else(|| "a server that is gone lets go within a minute".to_string(), |f| format!("its lock file: {f}")))]
     Held(Option<String>),
+    /// No connection for the lock within [`super::CONNECT_TIMEOUT`].
+    #[error("database: no connection for its lock within {} s", super::CONNECT_TIMEOUT.as_secs())]
+    Timeout,
     /// PostgreSQL could not be asked.
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
@@ -98,17 +102,22 @@ impl DatabaseLock {
     }
 }
 
-/// The advisory lock on the SQLite database's lock file `path`.
+/// The advisory lock on the SQLite database's lock file `path` (opened to read only when it
+/// cannot be written, as when another user made it: the lock needs no more).
 async fn lock_sqlite(path: &Path, deadline: tokio::time::Instant) -> Result<Held, LockError> {
-    let file = match std::fs::OpenOptions::new()
+    let opened = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
         .open(path)
-    {
+        .or_else(|_| std::fs::File::open(path));
+    let file = match opened {
         Ok(file) => file,
         Err(e) => {
-            tracing::debug!("no lock file {}: {e}", path.display());
+            tracing::warn!(
+                "cannot open the lock file {}: {e}; the database is not guarded against a second server",
+                path.display()
+            );
             return Ok(Held::Nothing);
         }
     };
@@ -121,7 +130,10 @@ async fn lock_sqlite(path: &Path, deadline: tokio::time::Instant) -> Result<Held
             Err(TryLockError::WouldBlock) => return Err(LockError::Held(Some(path.display().to_string()))),
             // A file system without locks: nothing to hold.
             Err(TryLockError::Error(e)) => {
-                tracing::warn!("cannot lock {}: {e}; the database is not guarded", path.display());
+                tracing::warn!(
+                    "cannot lock {}: {e}; the database is not guarded against a second server",
+                    path.display()
+                );
                 return Ok(Held::Nothing);
             }
         }
@@ -132,7 +144,7 @@ async fn lock_sqlite(path: &Path, deadline: tokio::time::Instant) -> Result<Held
 /// own, kept by a task (see [`keep_postgres`]).
 async fn lock_postgres(url: &str, deadline: tokio::time::Instant) -> Result<Held, LockError> {
     sqlx::any::install_default_drivers();
-    let mut conn = AnyConnection::connect(url).await?;
+    let mut conn = lock_connection(url).await?;
     loop {
         if try_advisory_lock(&mut conn).await? {
             return Ok(Held::Postgres(tokio::spawn(keep_postgres(conn, url.to_string()))));
@@ -143,6 +155,26 @@ async fn lock_postgres(url: &str, deadline: tokio::time::Instant) -> Result<Held
         }
         tokio::time::sleep(RETRY).await;
     }
+}
+
+/// A connection for the lock, on which PostgreSQL looks for a dead peer every few seconds: a
+/// server whose machine died without closing the connection lets go within about half a
+/// minute, not after the system's two hours.
+async fn lock_connection(url: &str) -> Result<AnyConnection, LockError> {
+    let connect = async {
+        let mut conn = AnyConnection::connect(url).await?;
+        for set in [
+            "SET tcp_keepalives_idle = 10",
+            "SET tcp_keepalives_interval = 5",
+            "SET tcp_keepalives_count = 3",
+        ] {
+            sqlx::query(set).execute(&mut conn).await?;
+        }
+        Ok::<_, sqlx::Error>(conn)
+    };
+    Ok(tokio::time::timeout(super::CONNECT_TIMEOUT, connect)
+        .await
+        .map_err(|_| LockError::Timeout)??)
 }
 
 /// Asks for the lock once on `conn`: whether it is held now.
@@ -158,18 +190,19 @@ async fn try_advisory_lock(conn: &mut AnyConnection) -> Result<bool, sqlx::Error
 /// database answers.
 async fn keep_postgres(conn: AnyConnection, url: String) {
     let mut conn = Some(conn);
-    // Whether "another server holds it" was said since the lock was last held.
+    // Whether "another connection holds it" was said since the lock was last held.
     let mut said = false;
     loop {
         tokio::time::sleep(KEEP_EVERY).await;
         if let Some(c) = conn.as_mut() {
-            if c.ping().await.is_ok() {
+            let alive = tokio::time::timeout(KEEP_EVERY * 5, c.ping()).await;
+            if matches!(alive, Ok(Ok(()))) {
                 continue;
             }
             conn = None;
             tracing::warn!("the database lock's connection is lost: taking the lock again once the database answers");
         }
-        let Ok(mut c) = AnyConnection::connect(&url).await else {
+        let Ok(mut c) = lock_connection(&url).await else {
             continue;
         };
         match try_advisory_lock(&mut c).await {
@@ -180,7 +213,9 @@ async fn keep_postgres(conn: AnyConnection, url: String) {
             }
             Ok(false) if !said => {
                 tracing::error!(
-                    "another `pref serve` took this database while the lock's connection was lost: stop one of them"
+                    "the database lock is held by another connection — another `pref serve` started \
+                     while this one's connection was lost (stop one of them), or this server's lost \
+                     connection not yet ended by PostgreSQL: trying again"
                 );
                 said = true;
             }
@@ -189,13 +224,22 @@ async fn keep_postgres(conn: AnyConnection, url: String) {
     }
 }
 
-/// The lock file of the SQLite database `url` names (`None`: in memory).
+/// The lock file of the SQLite database `url` names (`None`: in memory): its file as SQLite
+/// opens it — the URL normalised as the store's connection normalises it, the path made
+/// canonical (symbolic links and relative paths lead to one file, one lock) — with `.lock`
+/// after its name.
 fn lock_file(url: &str) -> Option<PathBuf> {
-    if url.contains(":memory:") {
+    let normalised = AnyConnectOptions::from_str(url).ok()?.database_url;
+    let in_memory =
+        normalised.as_str().contains(":memory:") || normalised.query_pairs().any(|(k, v)| k == "mode" && v == "memory");
+    let opts = SqliteConnectOptions::from_str(normalised.as_str()).ok()?;
+    let file = opts.get_filename();
+    if in_memory || file.as_os_str().is_empty() {
         return None;
     }
-    let opts = SqliteConnectOptions::from_str(url).ok()?;
-    let mut name = opts.get_filename().as_os_str().to_owned();
+    let mut name = std::fs::canonicalize(file)
+        .unwrap_or_else(|_| file.to_path_buf())
+        .into_os_string();
     name.push(".lock");
     Some(PathBuf::from(name))
 }
@@ -212,6 +256,28 @@ mod tests {
             Some(PathBuf::from("/var/lib/pref/pref.db.lock"))
         );
         assert_eq!(lock_file("sqlite::memory:"), None);
+        assert_eq!(lock_file("sqlite://?mode=memory"), None);
+        assert_eq!(lock_file("sqlite://x.db?mode=memory"), None);
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn every_name_of_one_database_file_gives_one_lock_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("pref.db");
+        std::fs::write(&db, b"").unwrap();
+        let link = dir.path().join("link.db");
+        std::os::unix::fs::symlink(&db, &link).unwrap();
+        let canonical = lock_file(&format!("sqlite://{}", db.display())).unwrap();
+        assert!(canonical.is_absolute(), "{}", canonical.display());
+        for other in [
+            format!("sqlite:{}", db.display()),
+            format!("sqlite://{}?mode=rwc", db.display()),
+            format!("sqlite://{}", link.display()),
+            format!("sqlite://{}/./pref.db", dir.path().display()),
+        ] {
+            assert_eq!(lock_file(&other).as_ref(), Some(&canonical), "{other}");
+        }
     }
 
     #[tokio::test]
