@@ -223,7 +223,7 @@ pub(crate) struct MatchArgs {
     /// error).
     #[arg(long)]
     pub(crate) out: Option<PathBuf>,
-    /// Write every board's record into this directory.
+    /// Write every board's record into this directory (made if it does not exist).
     #[arg(long)]
     pub(crate) records: Option<PathBuf>,
     /// Replace --out's file, and --records' records, if they exist.

@@ -97,10 +97,13 @@ pub fn why_not(hand: &preferans::russian::RussianHand, seat: Seat, input: &str, 
             // The parser names the reading ("'bid zz' is not an action: 'zz' is not a bid"),
             // which is not what the user typed: the reason about his words alone.
             let m = e.to_string();
-            let reason = m
-                .strip_prefix(&format!("'{c}' is not an action: "))
-                .filter(|r| r.starts_with('\''));
-            Some(reason.unwrap_or(&m).to_string())
+            let reason = m.strip_prefix(&format!("'{c}' is not an action: ")).unwrap_or(&m);
+            // Said of the reading's argument count, which the user did not type as such.
+            Some(if reason == "expected exactly one argument" {
+                "one choice at a time".to_string()
+            } else {
+                reason.to_string()
+            })
         }
         _ => None,
     })
@@ -278,6 +281,12 @@ pub fn run_with(
                     Line::End => {
                         // The lines that follow start on their own line, not on the prompt's.
                         writeln!(out)?;
+                        let kept = if save.is_some() {
+                            ""
+                        } else {
+                            " (not saved: --save FILE keeps a game to --resume)"
+                        };
+                        writeln!(out, "== the input ended: the game stops here{kept}")?;
                         break 'game;
                     }
                     Line::TooLong => {
@@ -297,7 +306,11 @@ pub fn run_with(
                     }
                     // `!` as in the full-screen game.
                     "hint" | "!" => {
-                        writeln!(out, "  hints, best first, with the number to type:")?;
+                        if discard {
+                            writeln!(out, "  hints, best first (type the two cards, e.g. 7s 8d):")?;
+                        } else {
+                            writeln!(out, "  hints, best first, with the number to type:")?;
+                        }
                         for h in &preferans_bots::hints::shortlist(&preferans_bots::hints::hints(&obs, &mut adviser), 5)
                         {
                             // At the discard nothing is numbered: the pair is typed.
@@ -523,6 +536,10 @@ mod tests {
         let (hand, seat, legal) = hand_where(|o| o.legal_actions.contains(&Action::Offer(10)));
         let why = why_not(&hand, seat, "offer 11", &legal).unwrap();
         assert!(why.contains("from 0 to 10"), "{why}");
+        // The parser's reading ("bid AS AS") is not what the user typed: not quoted back.
+        let (hand, seat, legal) = hand_where(|o| o.phase == PhaseKind::Auction);
+        let why = why_not(&hand, seat, "AS AS", &legal).unwrap();
+        assert_eq!(why, "one choice at a time");
     }
 
     /// The first defender's screen after his pass and the other's half-whist, and the

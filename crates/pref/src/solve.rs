@@ -39,11 +39,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// 1-based hand number in the record.
-    #[arg(long, default_value_t = 1, conflicts_with = "hands")]
+    #[arg(long, default_value_t = 1, conflicts_with = "hands", allow_negative_numbers = true)]
     pub hand: u32,
     /// Number of actions of that hand to apply before solving (default: up to the first
     /// lead).
-    #[arg(long, conflicts_with = "hands")]
+    #[arg(long, conflicts_with = "hands", allow_negative_numbers = true)]
     pub action: Option<usize>,
     /// Also print the principal variation.
     #[arg(long)]

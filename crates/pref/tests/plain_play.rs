@@ -262,6 +262,24 @@ fn a_discard_is_typed_a_number_there_names_no_pair() {
     assert!(text.contains("the discard is typed as its two cards"), "{text}");
     assert!(text.contains("you: discard TS 7D"), "{text}");
     assert!(!text.contains("discard KS KD"), "{text}");
+    // At the discard the hints are not numbered, and their heading says how to answer.
+    let text = plain("1", "0", "heuristic", "6d\nhint\nquit\n");
+    assert!(text.contains("hints, best first (type the two cards"), "{text}");
+    assert!(!text.contains("with the number to type"), "{text}");
+}
+
+#[test]
+fn the_end_of_the_input_stops_the_game_and_says_so() {
+    let text = plain("1", "0", "heuristic", "");
+    assert!(
+        text.contains("== the input ended: the game stops here (not saved"),
+        "{text}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.json");
+    let text = plain_with(&["--hands", "1", "--seed", "1", "--save", file.to_str().unwrap()], "");
+    assert!(text.contains("== the input ended: the game stops here\n"), "{text}");
+    assert!(text.contains("record saved to"), "{text}");
 }
 
 #[test]

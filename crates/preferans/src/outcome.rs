@@ -125,7 +125,10 @@ fn tricks(n: u8) -> String {
 /// What a finished hand yields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "kind", rename_all = "kebab-case", from = "OutcomeRecord")
+)]
 pub enum HandOutcome {
     /// Nobody bid with two players: thrown in, no score (H3).
     ThrownIn,
@@ -137,6 +140,29 @@ pub enum HandOutcome {
     },
     /// A contract (or misère) was declared.
     Contract(ContractOutcome),
+}
+
+/// [`HandOutcome`] as a record's reader takes it: the same JSON, with a thrown-in hand as an
+/// empty struct so that, like every other part of a record, it refuses unknown fields
+/// (serde lets a unit variant of a tagged enum carry any).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+enum OutcomeRecord {
+    ThrownIn {},
+    AllPass { tricks: [u8; 4] },
+    Contract(ContractOutcome),
+}
+
+#[cfg(feature = "serde")]
+impl From<OutcomeRecord> for HandOutcome {
+    fn from(o: OutcomeRecord) -> HandOutcome {
+        match o {
+            OutcomeRecord::ThrownIn {} => HandOutcome::ThrownIn,
+            OutcomeRecord::AllPass { tricks } => HandOutcome::AllPass { tricks },
+            OutcomeRecord::Contract(c) => HandOutcome::Contract(c),
+        }
+    }
 }
 
 impl HandOutcome {
@@ -542,5 +568,25 @@ mod tests {
             o.summary(),
             "seat 1 declared misère, took 1 trick; seat 2 defended (7 tricks), seat 0 defended (2 tricks); played, defence open"
         );
+    }
+
+    /// A record's reader refuses unknown fields (docs/record-format.md) in every kind of
+    /// outcome, not only in a contract's.
+    #[test]
+    fn every_kind_of_outcome_refuses_unknown_fields() {
+        let read = |text: &str| serde_json::from_str::<HandOutcome>(text).map_err(|e| e.to_string());
+        assert_eq!(read(r#"{"kind":"thrown-in"}"#), Ok(HandOutcome::ThrownIn));
+        assert_eq!(
+            read(r#"{"kind":"all-pass","tricks":[4,3,3,0]}"#),
+            Ok(HandOutcome::AllPass { tricks: [4, 3, 3, 0] })
+        );
+        for text in [
+            r#"{"kind":"thrown-in","anything":42}"#,
+            r#"{"kind":"all-pass","tricks":[4,3,3,0],"foo":"bar"}"#,
+            r#"{"kind":"all-pass","tricks":[4,3,3,0],"declarer":2}"#,
+        ] {
+            let err = read(text).unwrap_err();
+            assert!(err.contains("unknown field"), "{text}: {err}");
+        }
     }
 }

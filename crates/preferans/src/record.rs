@@ -120,7 +120,16 @@ pub struct DealRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dummy: Option<CardSet>,
     /// The talon, top card first.
+    #[serde(deserialize_with = "two_talon_cards")]
     pub talon: [Card; 2],
+}
+
+/// Reads the talon as a list first, so that a talon of the wrong size is named as such (a
+/// fixed-size array would call a third card "trailing characters").
+fn two_talon_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[Card; 2], D::Error> {
+    let cards = Vec::<Card>::deserialize(d)?;
+    <[Card; 2]>::try_from(cards.as_slice())
+        .map_err(|_| serde::de::Error::custom(format_args!("the talon holds {} cards; it must hold 2", cards.len())))
 }
 
 /// One action with the seat that made it.
@@ -269,6 +278,13 @@ impl Record {
                 "unknown game '{}' (known: russian)",
                 self.rules.game
             )));
+        }
+        // The number of players is `rules.players`; a second one among the options would
+        // contradict it or say nothing.
+        if self.rules.options.contains_key("players") {
+            return Err(RecordError::Format(
+                "rules.options names 'players': the number of players is rules.players".into(),
+            ));
         }
         let mut rules = Rules::preset(&self.rules.preset)?;
         let players = self.rules.players.to_string();
@@ -536,4 +552,50 @@ fn deal_from_record(current: &RussianHand, d: &DealRecord) -> Result<Deal, Strin
         return Err("only Hussar has a dummy".into());
     }
     Deal::new(pos_hands, d.talon).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of a new 3-player Sochi match with no hands, as JSON to edit.
+    fn empty_record() -> serde_json::Value {
+        let m = Match::new(Rules::sochi(), 1, 0, None);
+        let players = (0..3)
+            .map(|i| PlayerRecord {
+                name: format!("p{i}"),
+                kind: "random".into(),
+            })
+            .collect();
+        serde_json::from_str(&Record::from_match(&m, players).to_json()).unwrap()
+    }
+
+    #[test]
+    fn a_talon_of_the_wrong_size_is_named_as_such() {
+        let deal = |talon: &str| {
+            let text = format!(r#"{{"hands":["AS","KS","QS"],"talon":{talon}}}"#);
+            serde_json::from_str::<DealRecord>(&text).map_err(|e| e.to_string())
+        };
+        assert!(deal(r#"["7C","8C"]"#).is_ok());
+        for (talon, n) in [(r#"["7C","8C","9C"]"#, 3), (r#"["7C"]"#, 1), ("[]", 0)] {
+            let err = deal(talon).unwrap_err();
+            assert!(
+                err.contains(&format!("the talon holds {n} cards; it must hold 2")),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_number_of_players_is_not_an_option_of_a_record() {
+        let mut json = empty_record();
+        assert!(Record::from_json(&json.to_string()).unwrap().replay().is_ok());
+        json["rules"]["options"]["players"] = "4".into();
+        let err = Record::from_json(&json.to_string())
+            .unwrap()
+            .replay()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("the number of players is rules.players"), "{err}");
+    }
 }
