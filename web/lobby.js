@@ -155,6 +155,9 @@ $("players").addEventListener("change", () => {
 });
 $("preset").addEventListener("change", optionControls);
 $("create").addEventListener("submit", create);
+// A message answers the form as it was: a change to it (or the browser's own check of a
+// field, which stops the submit before create() runs) makes it stale.
+for (const ev of ["input", "invalid"]) $("create").addEventListener(ev, () => ($("create-error").textContent = ""), true);
 loadRules().catch((e) => ($("create-error").textContent = e.message));
 refresh();
 setInterval(refresh, 3000);

@@ -69,6 +69,7 @@ function showLocked(message) {
   document.querySelector(".layout").hidden = true;
   if (locked) {
     $("private-message").textContent = "Wrong password.";
+    $("seat-error").textContent = "";
     return;
   }
   locked = passwordForm(tableId, "this table is private: its password lets you watch it or take a free seat", () => {
@@ -141,8 +142,10 @@ function onError(message) {
     send(joinMsg());
   }
   if (locked && !isPrivateRefusal(message)) {
-    // The table is hidden behind its password form: say it there (too many wrong ones…).
+    // The table is hidden behind its password form: say it there (too many wrong ones…),
+    // and there only (the seat box's "wrong password" of an earlier try is no longer news).
     $("private-message").textContent = message;
+    $("seat-error").textContent = "";
     return;
   }
   if (isPrivateRefusal(message)) {
@@ -486,6 +489,8 @@ function renderSeatPanel(view) {
 }
 
 async function takeSeat(seat) {
+  // A refusal of an earlier try is not this one's.
+  $("seat-error").textContent = "";
   const name = $("name").value.trim();
   if (!name) { $("seat-error").textContent = "Your name, please."; return; }
   try {

@@ -269,6 +269,24 @@ test("a Hussar replay shows the dummy's hand beside the two players (H1: every c
   assert.equal(await page.locator("#hands .seat[data-seat]").count(), 2);
 });
 
+test("on a private table only the newest refusal of a password is shown", async () => {
+  const seats = [{ kind: "human" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "a free seat", seats, hand_limit: 1, password: "sesame" })).json();
+  const page = await browser.newPage();
+  await page.goto(`${base}/table/${id}`);
+  await page.waitForSelector("#private-table");
+  await page.fill("#name", "Ivo");
+  await page.fill("#watch-password", "wrong");
+  await page.click("#free-seats button");
+  await page.waitForFunction(() => document.querySelector("#seat-error").textContent !== "");
+  assert.match(await page.locator("#seat-error").innerText(), /password/);
+  // Watching with a wrong password again: the form says so, and the seat's message goes.
+  await page.click("#watch-btn");
+  await page.waitForFunction(() => document.querySelector("#private-message").textContent === "Wrong password.");
+  assert.equal(await page.locator("#seat-error").innerText(), "");
+  await page.close();
+});
+
 test("a private table opens to its password: watching, its sheet, its record and its replay", async () => {
   const bots = [{ kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "friends only", seats: bots, hand_limit: 1, password: "sesame ✓" })).json();

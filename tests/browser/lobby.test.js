@@ -126,6 +126,16 @@ test("a name the seat refuses leaves no table behind and is not remembered", asy
   await page.reload();
   await page.waitForSelector("#seat-2");
   assert.notEqual(await page.inputValue("#name"), "Zoya (you)");
+  // A message answers the form as it was: once the form changes, or the browser's own check
+  // of a field stops the next submit, the old message goes.
+  await page.fill("#name", " ");
+  await page.click("#create-btn");
+  assert.equal(await page.locator("#create-error").innerText(), "Your name, please.");
+  await page.fill("#name", "Zoya");
+  await page.fill("#target", "0");
+  await page.click("#create-btn");
+  assert.equal(await page.locator("#create-error").innerText(), "", "no stale message beside the browser's own");
+  assert.equal(await count(), before);
 });
 
 test("a table's name of one long word does not widen the table page on a phone", async () => {

@@ -392,7 +392,8 @@ test("in an all-pass the trick just completed stays in view beside the talon car
   const seats = [{ kind: "human" }, { kind: "human" }, { kind: "human" }];
   const { id } = await (await post("/api/tables", { name: "all pass", seats, hand_limit: 1, seed: 5 })).json();
   const pages = [];
-  for (const [seat, name] of [[0, "Ada"], [1, "Bea"], [2, "Cy"]]) pages.push(await seatedPage(id, seat, name));
+  // Seat 1's name is as long as a name may be, without a space to wrap at.
+  for (const [seat, name] of [[0, "Ada"], [1, "W".repeat(30)], [2, "Cy"]]) pages.push(await seatedPage(id, seat, name));
   // Ada watches on a phone: the trick row wraps, nothing runs off the screen.
   await pages[0].setViewportSize({ width: 390, height: 844 });
   let seen = false;
