@@ -136,7 +136,7 @@ export function renderFinal(view) {
   const top = ranked.filter((r) => r.place === 1);
   const [win, wins, share, draw] = view.pool_closed
     ? ["You win.", "wins.", "share first place.", "A draw: everyone ends even."]
-    : ["You lead.", "leads.", "share the lead.", "Everyone is even."];
+    : ["You are ahead.", "is ahead.", "share the lead.", "Everyone is even."];
   const who = top.length === ranked.length ? draw : top.length > 1 ? `${top.map((r) => r.name).join(" and ")} ${share}` : top[0].seat === view.you ? win : `${top[0].name} ${wins}`;
   const headline = view.pool_closed ? who : `The hands asked for are played; the pool is not closed (S9). ${who}`;
   $("final").replaceChildren(el("h2", { text: "Game over" }), el("p", { class: "headline", text: headline }),

@@ -109,7 +109,7 @@ test("a finished game is played again in one click, at one new table with the sa
   assert.deepEqual([...values].sort((a, b) => b - a), values, "best first");
   assert.ok(Math.abs(values.reduce((a, b) => a + b, 0)) < 0.05, "zero-sum (S10)");
   // One hand closes no pool (S9): the headline names a leader, not a winner.
-  assert.match(await ola.locator("#final .headline").innerText(), /^The hands asked for are played; the pool is not closed \(S9\)\. (You lead|.+ leads|.+ share the lead|Everyone is even)\.$/);
+  assert.match(await ola.locator("#final .headline").innerText(), /^The hands asked for are played; the pool is not closed \(S9\)\. (You are ahead|.+ is ahead|.+ share the lead|Everyone is even)\.$/);
   await ola.screenshot({ path: join(shots, "6-game-over.png") });
   await ola.click("#rematch-btn");
   await ola.waitForURL((u) => !u.pathname.endsWith(id));

@@ -199,7 +199,7 @@ pub fn describe_record(record: &Record) -> String {
 
 /// Who won by the final settlement (S10, exact): "You win." (`you` is the user's seat),
 /// "X wins.", a shared first place, or a draw; `name` names a seat. A match stopped by its
-/// hand limit before the pool closed (S9) has no winner: `closed` false says who leads.
+/// hand limit before the pool closed (S9) has no winner: `closed` false says who is ahead.
 pub fn winner_text(
     st: &preferans::scoring::Settlement,
     you: preferans::Seat,
@@ -212,7 +212,7 @@ pub fn winner_text(
     let (win, wins, share, draw) = if closed {
         ("You win.", "wins.", "share first place.", "A draw: everyone ends even.")
     } else {
-        ("You lead.", "leads.", "share the lead.", "Everyone is even.")
+        ("You are ahead.", "is ahead.", "share the lead.", "Everyone is even.")
     };
     match top[..] {
         _ if top.len() == players => draw.to_string(),

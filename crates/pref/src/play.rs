@@ -89,22 +89,29 @@ pub fn why_not(hand: &preferans::russian::RussianHand, seat: Seat, input: &str, 
     if let Some(action) = named.iter().find(|a| asked(a)).or(named.first()) {
         return hand.clone().apply(seat, *action).err().map(|e| e.reason);
     }
-    // Nothing parsed: the parser's reason for the reading whose verb the decision asks for.
+    // Nothing parsed. The parser names the reading ("'bid zz' is not an action: 'zz' is not
+    // a bid"), which is not what the user typed: the reason about his words alone.
+    let reason = |c: &str, e: &preferans::ParseError| {
+        let m = e.to_string();
+        let reason = m.strip_prefix(&format!("'{c}' is not an action: ")).unwrap_or(&m);
+        // Said of the reading's argument count, which the user did not type as such.
+        if reason == "expected exactly one argument" {
+            "one choice at a time".to_string()
+        } else {
+            reason.to_string()
+        }
+    };
+    // A verb of his own ("offer 11"): the parser's reason for what follows it.
+    if let Some((c, Err(e))) = parsed.first() {
+        if !e.to_string().contains("unknown verb") {
+            return Some(reason(c, e));
+        }
+    }
+    // Else the reason for the reading whose verb the decision asks for.
     let verb = |text: &str| text.split_whitespace().next().map(str::to_lowercase);
     let asked_verbs: Vec<Option<String>> = legal.iter().map(|a| verb(&a.to_string())).collect();
-    parsed.into_iter().find_map(|(c, a)| match a {
-        Err(e) if asked_verbs.contains(&verb(&c)) => {
-            // The parser names the reading ("'bid zz' is not an action: 'zz' is not a bid"),
-            // which is not what the user typed: the reason about his words alone.
-            let m = e.to_string();
-            let reason = m.strip_prefix(&format!("'{c}' is not an action: ")).unwrap_or(&m);
-            // Said of the reading's argument count, which the user did not type as such.
-            Some(if reason == "expected exactly one argument" {
-                "one choice at a time".to_string()
-            } else {
-                reason.to_string()
-            })
-        }
+    parsed.iter().find_map(|(c, a)| match a {
+        Err(e) if asked_verbs.contains(&verb(c)) => Some(reason(c, e)),
         _ => None,
     })
 }
@@ -540,6 +547,11 @@ mod tests {
         let (hand, seat, legal) = hand_where(|o| o.phase == PhaseKind::Auction);
         let why = why_not(&hand, seat, "AS AS", &legal).unwrap();
         assert_eq!(why, "one choice at a time");
+        // A verb the user typed himself is answered for his words, whatever the decision.
+        for typed in ["offer 11", "offer -1"] {
+            let why = why_not(&hand, seat, typed, &legal).unwrap();
+            assert_eq!(why, "expected a number of tricks from 0 to 10", "{typed}");
+        }
     }
 
     /// The first defender's screen after his pass and the other's half-whist, and the

@@ -59,7 +59,7 @@ fn plain_play_says_what_each_hand_wrote_and_asks_for_a_discard_in_words() {
     assert!(text.contains("> you: "), "a choice by number is said: {text}");
     // S9: three hands asked for, the pool not closed: nobody has won yet.
     assert!(
-        text.contains("== the hands asked for are played; the pool is not closed (S9).") && text.contains(" leads."),
+        text.contains("== the hands asked for are played; the pool is not closed (S9).") && text.contains(" is ahead."),
         "{text}"
     );
     assert!(!text.contains("the game is over"), "{text}");

@@ -62,6 +62,9 @@ pub type DealHeld = Result<(DealTable, [Option<Seat>; 3]), String>;
 /// Said to Enter while a bot is to move; gone when the user's turn comes.
 const NOT_YOUR_TURN: &str = "not your turn yet: type when it is";
 
+/// Said to Enter by the 4-player dealer who holds no cards this hand (section 4, F1).
+const SITTING_OUT: &str = "you deal this hand and sit it out: the others play it";
+
 /// Rows the log moves on PgUp / PgDn.
 const LOG_PAGE: usize = 5;
 
@@ -369,13 +372,22 @@ impl App {
             (Overlay::HandOver, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) => {
                 self.overlay = Overlay::None;
                 // The pause showed the hand's result, and the log keeps it: it does not stay
-                // over the next hand's choices.
-                if self.log.last() == Some(&self.message) {
+                // over the next hand's choices; nor does a question to leave that was not
+                // taken up (anything else plays on).
+                if self.quit_asked || self.log.last() == Some(&self.message) {
                     self.message.clear();
                 }
+                self.quit_asked = false;
                 return;
             }
             (Overlay::HandOver, KeyCode::Tab | KeyCode::Char('=' | '?')) => self.from_hand_over = true,
+            // The log scrolls under the pause: the hand's tricks are there until the next.
+            (Overlay::HandOver, KeyCode::PageUp | KeyCode::PageDown) => {}
+            // Leaving from the pause, as `q` and Enter do in a hand (Enter here goes on).
+            (Overlay::HandOver, KeyCode::Char('q' | 'Q')) if !chord => {
+                self.ask_to_quit(" again");
+                return;
+            }
             (Overlay::HandOver, _) => return,
             // A box opened from the pause goes back to it, whatever key closes it.
             (_, _) if self.from_hand_over => {
@@ -450,14 +462,7 @@ impl App {
             // A game that is not saved is lost on leaving: the first q asks, the second leaves.
             KeyCode::Enter if matches!(self.input.trim().to_lowercase().as_str(), "quit" | "exit" | "q") => {
                 self.input.clear();
-                if self.save.is_some() || self.quit_asked {
-                    self.quit = true;
-                } else {
-                    self.quit_asked = true;
-                    self.message = "leave the game? It is not saved (start with --save FILE to keep one): \
-                                    q and Enter again leaves, anything else plays on"
-                        .into();
-                }
+                self.ask_to_quit(" and Enter again");
             }
             KeyCode::Enter if self.human_to_move() => {
                 let action = if self.input.trim().is_empty() {
@@ -502,9 +507,30 @@ impl App {
             // what he types when his turn comes.
             KeyCode::Enter => {
                 self.input.clear();
-                self.message = NOT_YOUR_TURN.into();
+                let sits_out = self
+                    .observation()
+                    .is_some_and(|o| crate::play_view::sits_out(&o, self.seat));
+                self.message = if sits_out {
+                    SITTING_OUT.into()
+                } else {
+                    NOT_YOUR_TURN.into()
+                };
             }
             _ => {}
+        }
+    }
+
+    /// The user asked to leave: a saved game (or a second ask) leaves; a game that is not
+    /// saved would be lost, so the first ask says so. `again` is what repeats the ask.
+    fn ask_to_quit(&mut self, again: &str) {
+        if self.save.is_some() || self.quit_asked {
+            self.quit = true;
+        } else {
+            self.quit_asked = true;
+            self.message = format!(
+                "leave the game? It is not saved (start with --save FILE to keep one): \
+                 q{again} leaves, anything else plays on"
+            );
         }
     }
 }

@@ -49,7 +49,7 @@ pub(super) fn draw_help(f: &mut Frame, area: Rect) {
         (
             "Ctrl-C",
             "quit (saved with --save); q or Esc once the game is over; q and Enter \
-                    during it (asked twice when the game is not saved)",
+                    during it, q alone after a hand (asked twice when the game is not saved)",
         ),
     ];
     // Wrapped to the screen (60 columns at the least).
@@ -217,7 +217,7 @@ pub(super) fn draw_hand_over(f: &mut Frame, app: &App, area: Rect) {
             super::view::trick_text(app, &last.last_trick)
         ));
     }
-    texts.push("Enter: the next hand · Tab the scoresheet · = review it".into());
+    texts.push("Enter: the next hand · Tab the scoresheet · = review it · PgUp its tricks".into());
     let lines: Vec<Line> = texts
         .iter()
         .flat_map(|t| wrap_text(t, inner, 2))

@@ -147,6 +147,21 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
         _ => String::new(),
     };
     lines.push(Line::from(contract));
+    // P3: an offer comes before the tricks, so that a small screen's table, which loses its
+    // last rows, still says what is to be answered.
+    if let Some(off) = o.offer {
+        lines.push(Line::from(format!(
+            "{} offers to take {} of the {} left ({})",
+            holder_name(app, Holder::Seat(off.by)),
+            off.tricks,
+            crate::describe::count(usize::from(off.remaining), "trick"),
+            if off.declarer_side {
+                "the declarer's side"
+            } else {
+                "the defence"
+            }
+        )));
+    }
     if !o.talon.is_empty() {
         let mut spans = vec![Span::raw("talon ")];
         for c in &o.talon {
@@ -183,19 +198,6 @@ fn table_lines(app: &App, o: &Observation, width: usize) -> Vec<Line<'static>> {
                 last.last_trick_winner,
             ));
         }
-    }
-    if let Some(off) = o.offer {
-        lines.push(Line::from(format!(
-            "{} offers to take {} of the {} left ({})",
-            holder_name(app, Holder::Seat(off.by)),
-            off.tricks,
-            crate::describe::count(usize::from(off.remaining), "trick"),
-            if off.declarer_side {
-                "the declarer's side"
-            } else {
-                "the defence"
-            }
-        )));
     }
     lines
 }
@@ -256,7 +258,7 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
     let typed = Line::from(typed_line(&app.input, width));
     if app.paused() {
         return Choices {
-            rows: vec![Line::from("the hand is over: Enter goes on to the next, Ctrl-C leaves")],
+            rows: vec![Line::from("the hand is over: Enter goes on to the next, q leaves")],
             selected_row: 0,
             below: Vec::new(),
         };
@@ -346,7 +348,7 @@ fn choices(app: &App, o: &Observation, width: usize) -> Choices {
     if let Some(most) = most {
         // One line that fits the narrowest screen (60 columns): the table needs its rows.
         below.push(Line::from(format!(
-            "or type offer N: your side takes N of the tricks left (0–{most})"
+            "or type offer N (0–{most}): your side takes N of those left"
         )));
     }
     Choices {

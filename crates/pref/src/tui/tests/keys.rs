@@ -380,3 +380,73 @@ fn q_during_an_unsaved_game_asks_before_leaving() {
     type_text(&mut a, "q");
     assert!(a.quit, "the second leaves");
 }
+
+#[test]
+fn the_pause_after_a_hand_scrolls_the_log_and_q_leaves_from_it() {
+    let mut a = app(4, 3, 3);
+    a.pause_between_hands = true;
+    until_first_hand_ends(&mut a);
+    let before = a.observation().unwrap().history.len();
+    // PgUp and PgDn move the log under the pause (the hand's tricks are there); the pause
+    // stays and nothing moves.
+    for (width, height) in [(100, 24), (80, 24), (60, 20)] {
+        screen_sized(&a, width, height);
+        key(&mut a, KeyCode::PageUp);
+        key(&mut a, KeyCode::PageUp);
+        assert!(a.log_back.get() > 0 || a.log_in_place, "{width}×{height}");
+        assert_eq!(a.overlay, Overlay::HandOver);
+        key(&mut a, KeyCode::PageDown);
+        key(&mut a, KeyCode::PageDown);
+        key(&mut a, KeyCode::PageDown);
+        assert_eq!(a.log_back.get(), 0);
+    }
+    let s = screen_sized(&a, 100, 40);
+    assert!(s.contains("q leaves") && s.contains("PgUp its tricks"), "{s}");
+    // q asks (the game is not saved); going on drops the question.
+    key(&mut a, KeyCode::Char('q'));
+    assert!(
+        !a.quit && a.message.contains("not saved") && a.message.contains("q again"),
+        "{}",
+        a.message
+    );
+    key(&mut a, KeyCode::Enter);
+    assert!(!a.quit && a.message.is_empty() && a.overlay == Overlay::None);
+    assert_eq!(
+        a.observation().unwrap().history.len(),
+        before,
+        "Enter went on, and did not act"
+    );
+    // A saved game leaves at once from the pause (it is kept).
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(4, 3, 3);
+    a.save = Some(dir.path().join("g.json"));
+    a.pause_between_hands = true;
+    until_first_hand_ends(&mut a);
+    key(&mut a, KeyCode::Char('q'));
+    assert!(a.quit);
+}
+
+#[test]
+fn f1_the_dealer_who_sits_out_is_told_so_not_to_wait_for_a_turn() {
+    // Four players, the user deals the first hand (section 4): he holds no cards in it.
+    let mut a = app(2, 1, 4);
+    assert!(crate::play_view::sits_out(&a.observation().unwrap(), 0));
+    key(&mut a, KeyCode::Enter);
+    assert!(a.message.contains("sit it out"), "{}", a.message);
+    assert!(!a.message.contains("not your turn yet"), "{}", a.message);
+}
+
+#[test]
+fn p3_an_offer_to_answer_is_in_view_on_the_smallest_screen() {
+    // A Hussar game (H1) saved where the user answers the bot's offer; on a 60×20 screen the
+    // offer once fell below the table's last row.
+    let record = preferans::record::Record::from_json(include_str!("data/offer_to_answer.json")).unwrap();
+    let m = record.replay().unwrap();
+    let bots = (0..2).map(|s| bot_by_name("heuristic", s).unwrap()).collect();
+    let a = App::new(m, bots, 0, true, None, 5);
+    assert!(a.observation().unwrap().legal_actions.contains(&Action::Accept));
+    for (width, height) in [(80, 24), (60, 20)] {
+        let s = screen_sized(&a, width, height);
+        assert!(s.contains("offers to take 1 of the 1"), "{width}×{height}:\n{s}");
+    }
+}

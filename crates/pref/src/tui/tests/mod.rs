@@ -133,9 +133,9 @@ fn a_whole_match_by_keyboard_ends_with_the_settlement() {
     // S9: four hands asked for and the pool not closed: he leads, nobody has won.
     assert!(!a.m.sheet().is_game_over(a.m.rules()));
     let said = if top[0] == 0 {
-        "You lead.".to_string()
+        "You are ahead.".to_string()
     } else {
-        format!("{} leads.", a.names[top[0]])
+        format!("{} is ahead.", a.names[top[0]])
     };
     assert!(s.contains(&said), "{said}\n{s}");
     insta::assert_snapshot!("game_over", s);
@@ -358,6 +358,7 @@ fn the_game_over_sheet_keeps_the_winner_and_the_way_out_on_small_screens() {
         }
         assert!(
             s.contains("win")
+                || s.contains("ahead")
                 || s.contains("lead")
                 || s.contains("draw")
                 || s.contains("first place")

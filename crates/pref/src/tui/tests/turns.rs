@@ -144,7 +144,7 @@ fn p3_offers_are_typed_not_listed_and_cards_show_in_the_hands_order() {
     });
     let s = screen(&a);
     assert!(
-        s.contains("or type offer N: your side takes N of the tricks left (0–"),
+        s.contains("or type offer N (0–") && s.contains("): your side takes N of those left"),
         "{s}"
     );
     let shown = super::shown_choices(&a.observation().unwrap());
