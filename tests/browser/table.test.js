@@ -218,7 +218,7 @@ test("a person leaves the table, a bot plays on under the name, and the page wat
   assert.deepEqual([summary.seats[0].name, summary.seats[0].bot], ["Lea", "heuristic"]);
 });
 
-test("a player gone from the table is shown away, and another lets a bot play for him", async () => {
+test("a player gone from the table is shown away, another lets a bot play for him, and he takes his seat back on his return", async () => {
   const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
   const { id } = await (await post("/api/tables", { name: "gone", seats, hand_limit: 1, seed: 6 })).json();
   const ola = await seatedPage(id, 0, "Ola");
@@ -227,6 +227,7 @@ test("a player gone from the table is shown away, and another lets a bot play fo
   const perBox = '#others .seat[data-seat="1"]';
   await ola.waitForSelector(perBox);
   assert.doesNotMatch(await ola.locator(perBox).innerText(), /away/, "Per is here");
+  const perToken = await per.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`);
   await per.close();
   // Shown away at once; the button only after the server's wait (1 s in this test), with
   // no other change to the table in between.
@@ -243,6 +244,16 @@ test("a player gone from the table is shown away, and another lets a bot play fo
   assert.equal(await ola.locator(`${perBox} button.away-bot`).count(), 0);
   assert.match(await ola.locator(`${perBox} .who`).innerText(), /^Per/);
   assert.equal(await ola.locator("#error").innerText(), "");
+  // Per comes back with his seat's token (the browser kept it): the seat is his again, and
+  // Ola sees him, not the bot.
+  const back = await browser.newPage();
+  await back.goto(`${base}/`);
+  await back.evaluate(([k, t]) => localStorage.setItem(k, t), [`pref-token-${id}`, perToken]);
+  await back.goto(`${base}/table/${id}`);
+  await back.waitForSelector("#hand button.card");
+  assert.equal(await back.locator("#error").innerText(), "");
+  await ola.waitForFunction((b) => !/bot/.test(document.querySelector(`${b} .tags`).textContent), perBox);
+  assert.match(await ola.locator(`${perBox} .who`).innerText(), /^Per/);
 });
 
 test("a card lifted under the pointer at its lower edge stays still and takes the click", async () => {

@@ -302,23 +302,48 @@ impl Store {
 
     /// A person left seat `seat` of table `id`: the seat's token is cleared (the name stays)
     /// and the table's configuration, where the seat is now a bot's, is stored, both at once.
+    /// With `stand_in` (he is away, not gone) the token stays: a bot's seat that keeps one
+    /// plays for him until he comes back (`Table::restore` reads it so).
     ///
     /// # Errors
     /// A database error (nothing is changed then).
-    pub async fn hand_seat_to_bot(&self, id: &str, seat: u8, config: &TableConfig) -> Result<(), StoreError> {
+    pub async fn hand_seat_to_bot(
+        &self,
+        id: &str,
+        seat: u8,
+        config: &TableConfig,
+        stand_in: bool,
+    ) -> Result<(), StoreError> {
         let json = serde_json::to_string(config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let mut tx = self.pool.begin().await?;
-        sqlx::query("UPDATE pref_seats SET token = '' WHERE table_id = $1 AND seat = $2")
-            .bind(id)
-            .bind(i32::from(seat))
-            .execute(&mut *tx)
-            .await?;
+        if !stand_in {
+            sqlx::query("UPDATE pref_seats SET token = '' WHERE table_id = $1 AND seat = $2")
+                .bind(id)
+                .bind(i32::from(seat))
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query("UPDATE pref_tables SET config = $1 WHERE id = $2")
             .bind(json)
             .bind(id)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
+        Ok(())
+    }
+
+    /// The configuration of table `id` changed without an action (an away person took his
+    /// seat back from the bot that played it for him).
+    ///
+    /// # Errors
+    /// A database error.
+    pub async fn set_config(&self, id: &str, config: &TableConfig) -> Result<(), StoreError> {
+        let json = serde_json::to_string(config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        sqlx::query("UPDATE pref_tables SET config = $1 WHERE id = $2")
+            .bind(json)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 

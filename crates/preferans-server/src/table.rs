@@ -30,6 +30,10 @@ pub struct SeatState {
     pub token: Option<String>,
     /// The bot playing this seat; taken out while it thinks.
     pub bot: Option<Box<dyn Bot + Send>>,
+    /// The digest of the token of the person whose seat this bot plays because he was away
+    /// ([`Table::hand_to_bot`] with `stand_in`): his token takes the seat back when he
+    /// returns. `None` for a person who left (his seat is the bot's for good).
+    stands_in_for: Option<String>,
     /// How many hands were finished when a person claimed the seat: those hands were played
     /// without him (a move timer plays a free seat), so their summaries do not name him.
     pub hands_before: usize,
@@ -127,6 +131,7 @@ impl Table {
                 },
                 token: None,
                 bot: make_bot(k, seed, i, &rules),
+                stands_in_for: None,
                 hands_before: 0,
                 calls_before: 0,
                 connections: 0,
@@ -173,14 +178,20 @@ impl Table {
                 .ok_or_else(|| format!("table {}: no seat {}", t.id, stored.seat))?;
             s.name = Some(stored.name.clone());
             // A database written before digests holds the token itself; an empty one is a
-            // seat whose person left (a bot plays it).
-            s.token = (!stored.token.is_empty()).then(|| {
+            // seat whose person left (a bot plays it). A bot's seat that keeps a token plays
+            // for a person who was away, until he comes back.
+            let token = (!stored.token.is_empty()).then(|| {
                 if stored.token.starts_with(DIGEST_PREFIX) {
                     stored.token.clone()
                 } else {
                     token_digest(&stored.token)
                 }
             });
+            if s.kind == SeatKind::Human {
+                s.token = token;
+            } else {
+                s.stands_in_for = token;
+            }
             s.hands_before = stored.hands_before as usize;
             s.calls_before = stored.calls_before as usize;
             table.version += 1;
@@ -283,11 +294,13 @@ impl Table {
 
     /// A seated person leaves: from now on a bot ([`Table::LEAVER_BOT`]) plays the seat, which
     /// keeps his name; his token no longer holds it. The seat's kind changes in the
-    /// configuration too (what is stored, and what a next game copies).
+    /// configuration too (what is stored, and what a next game copies). With `stand_in` (he
+    /// is away, he did not leave) the bot plays only until his token comes back
+    /// ([`Table::take_back`]).
     ///
     /// # Errors
     /// The seat is not a seated person's.
-    pub fn hand_to_bot(&mut self, seat: Seat) -> Result<(), String> {
+    pub fn hand_to_bot(&mut self, seat: Seat, stand_in: bool) -> Result<(), String> {
         let rules = self.m.rules().clone();
         let seed = self.seed;
         let s = self
@@ -300,7 +313,7 @@ impl Table {
         };
         s.bot = make_bot(&kind, seed, usize::from(seat), &rules);
         s.kind = kind.clone();
-        s.token = None;
+        s.stands_in_for = s.token.take().filter(|_| stand_in);
         self.config.seats[usize::from(seat)] = kind;
         // A move timer running for him is the bot's business now (another person's runs on).
         if self.to_move() == Some(seat) {
@@ -312,10 +325,52 @@ impl Table {
 
     /// Whether `key` opens this table to whoever gives it: anything opens a table without a
     /// password; a private one opens to its password or one of its seats' tokens only (the
-    /// others see its lobby entry and nothing more: no watching, sheet, record or replay).
+    /// others see its lobby entry and nothing more: no watching, sheet, record or replay),
+    /// an away person's whose seat a bot plays for him included.
     pub fn admits(&self, key: Option<&str>) -> bool {
         let Some(p) = &self.config.password else { return true };
-        key.is_some_and(|k| self.seat_of_token(k).is_some() || secret_eq(&password_digest(&self.id, k), p))
+        key.is_some_and(|k| {
+            self.seat_of_token(k).is_some()
+                || self.stand_in_seat(k).is_some()
+                || secret_eq(&password_digest(&self.id, k), p)
+        })
+    }
+
+    /// The seat a bot plays for the away person whose token this is ([`Table::hand_to_bot`]
+    /// with `stand_in`), compared as [`Table::seat_of_token`] does.
+    pub fn stand_in_seat(&self, token: &str) -> Option<Seat> {
+        if token.is_empty() {
+            return None;
+        }
+        let given = token_digest(token);
+        self.seats
+            .iter()
+            .position(|s| s.stands_in_for.as_deref().is_some_and(|t| secret_eq(t, &given)))
+            .map(|i| i as Seat)
+    }
+
+    /// The away person is back: his seat, which a bot played for him, is his again (the
+    /// configuration says so too: what is stored). A move timer starts afresh for him.
+    ///
+    /// # Errors
+    /// No bot plays the seat for an away person.
+    pub fn take_back(&mut self, seat: Seat) -> Result<(), String> {
+        let s = self
+            .seats
+            .get_mut(usize::from(seat))
+            .filter(|s| s.stands_in_for.is_some())
+            .ok_or_else(|| format!("no bot plays seat {seat} for an away person"))?;
+        s.token = s.stands_in_for.take();
+        s.kind = SeatKind::Human;
+        s.bot = None;
+        s.connections = 0;
+        s.away_since_ms = crate::store::now_ms();
+        self.config.seats[usize::from(seat)] = SeatKind::Human;
+        if self.to_move() == Some(seat) {
+            self.deadline_ms = None;
+        }
+        self.version += 1;
+        Ok(())
     }
 
     /// The seat a token belongs to. Tokens are compared in full and in constant time (no

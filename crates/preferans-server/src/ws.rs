@@ -286,10 +286,21 @@ async fn handle(
                     }
                     return Some(ServerMsg::error(PRIVATE_TABLE));
                 }
-                Some(tok) => match h.state.lock().await.seat_of_token(tok) {
-                    Some(s) => Viewer::Seat(s),
-                    None => return Some(ServerMsg::error(HubError::BadToken.to_string())),
-                },
+                Some(tok) => {
+                    let seat = h.state.lock().await.seat_of_token(tok);
+                    // An away person whose seat a bot played for him takes it back.
+                    let seat = match seat {
+                        Some(s) => Some(s),
+                        None => match hub.take_seat_back(&h, tok).await {
+                            Ok(s) => s,
+                            Err(e) => return Some(ServerMsg::error(e.for_client())),
+                        },
+                    };
+                    match seat {
+                        Some(s) => Viewer::Seat(s),
+                        None => return Some(ServerMsg::error(HubError::BadToken.to_string())),
+                    }
+                }
             };
             // The same join again (a client resending it) changes nothing: its state only.
             if let Some(old) = joined

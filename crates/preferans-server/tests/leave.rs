@@ -1,6 +1,7 @@
 //! A person leaves the table (`POST /api/tables/{id}/leave`): a bot plays his seat from then
 //! on under his name, his page sees no more of the seat's cards, and the others play on —
-//! also after a restart.
+//! also after a restart. One who was only away, and whose seat a bot played at another's
+//! request, takes it back when he returns.
 
 mod common;
 
@@ -117,9 +118,10 @@ async fn leaving_leaves_another_person_s_move_timer_as_it_was() {
 }
 
 #[tokio::test]
-async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_request() {
+async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_request_and_takes_his_seat_back() {
     let dir = tempfile::tempdir().unwrap();
-    let server = start(&sqlite_url(&dir)).await;
+    let url = sqlite_url(&dir);
+    let server = start(&url).await;
     let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
     let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 3})).await;
     let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
@@ -175,9 +177,50 @@ async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_requ
     };
     assert_eq!(st["seats"][usize::from(ann_seat)]["name"], "Ann");
     assert!(away(&st, ann_seat).is_null(), "a bot is never away");
-    // Her token holds nothing now; the game goes on to its end with Bob.
-    assert_token_holds_nothing(server.addr, &id, &ann).await;
+    // She was only away: her token does not act for the bot's seat, but when she comes back
+    // the seat is hers again (Bob's page shows her, not the bot).
+    let path = format!("/api/tables/{id}/leave");
+    assert_eq!(
+        post(server.addr, &path, json!({"token": ann})).await.0,
+        403,
+        "not hers while the bot plays"
+    );
+    let mut a = Client::connect(server.addr).await;
+    let back = a.join(&id, Some(&ann)).await;
+    assert_eq!(back["you"], ann_seat, "{back}");
+    assert!(back["seats"][usize::from(ann_seat)]["bot"].is_null(), "{back}");
+    let st = loop {
+        let st = b.recv_type("state").await;
+        if st["seats"][usize::from(ann_seat)]["bot"].is_null() {
+            break st;
+        }
+    };
+    assert_eq!(st["seats"][usize::from(ann_seat)]["name"], "Ann");
+    // Away again, and a bot again; then a restart: the stand-in is stored as such, and she
+    // takes her seat back from the restarted server too.
+    drop(a);
+    loop {
+        if !away(&b.recv_type("state").await, ann_seat).is_null() {
+            break;
+        }
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    assert_eq!(ask(ann_seat, bob.clone()).await.0, 200);
+    drop(b);
+    server.stop();
+    drop(server);
+    let server = start(&url).await;
+    let (_, body) = get(server.addr, &format!("/api/tables/{id}")).await;
+    let summary: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(summary["seats"][usize::from(ann_seat)]["bot"], "heuristic");
+    let mut a = Client::connect(server.addr).await;
+    assert_eq!(a.join(&id, Some(&ann)).await["you"], ann_seat);
+    // The game goes on to its end with both of them.
+    let mut b = Client::connect(server.addr).await;
+    b.join(&id, Some(&bob)).await;
+    let ann_plays = tokio::spawn(async move { play_to_the_end(&mut a, u64::from(ann_seat)).await });
     play_to_the_end(&mut b, u64::from(bob_seat)).await;
+    assert!(ann_plays.await.unwrap() > 0, "she played her seat again");
 }
 
 #[tokio::test]

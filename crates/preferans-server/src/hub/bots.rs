@@ -67,6 +67,10 @@ impl Hub {
                 }
             };
             let mut t = h.state.lock().await;
+            // The away person it played for came back while it thought: the seat is his.
+            if !t.is_bot(seat) {
+                break;
+            }
             t.return_bot(seat, bot);
             let Some(action) = choice else { break };
             if let Err(e) = self.act_locked(&mut t, &h, seat, action).await {

@@ -1,5 +1,6 @@
 //! A person leaves the table, or has been away from it too long: a bot plays his seat from
-//! then on, so that the others' game goes on instead of waiting for him for ever.
+//! then on, so that the others' game goes on instead of waiting for him for ever. One who
+//! was only away takes his seat back when he returns.
 
 use std::sync::Arc;
 
@@ -21,7 +22,7 @@ impl Hub {
         let h = self.table(id).await?;
         let t = h.state.lock().await;
         let seat = t.seat_of_token(token).ok_or(HubError::BadToken)?;
-        self.seat_to_bot(&h, t, seat).await?;
+        self.seat_to_bot(&h, t, seat, false).await?;
         Ok(seat)
     }
 
@@ -63,7 +64,37 @@ impl Hub {
             }
             Some(_) => {}
         }
-        self.seat_to_bot(&h, t, seat).await
+        // He did not leave: his token takes the seat back when he returns.
+        self.seat_to_bot(&h, t, seat, true).await
+    }
+
+    /// The away person whose seat a bot plays for him (`token`) is back at table `h`: the
+    /// seat is his again, stored first, and returned. `None` when the token is no away
+    /// person's, or the game is over (its seats stay as they were).
+    ///
+    /// # Errors
+    /// Storage failure (nothing changed).
+    pub async fn take_seat_back(
+        self: &Arc<Self>,
+        h: &Arc<super::TableHandle>,
+        token: &str,
+    ) -> Result<Option<Seat>, HubError> {
+        let mut t = h.state.lock().await;
+        let Some(seat) = t.stand_in_seat(token) else {
+            return Ok(None);
+        };
+        if t.status() == TableStatus::Finished {
+            return Ok(None);
+        }
+        let mut config = t.config.clone();
+        config.seats[usize::from(seat)] = SeatKind::Human;
+        self.store.set_config(&t.id, &config).await?;
+        t.take_back(seat).map_err(HubError::Seat)?;
+        h.changed.send_replace(t.version());
+        drop(t);
+        // A person's turn now: his move timer, if the table has one.
+        self.schedule(h).await;
+        Ok(Some(seat))
     }
 
     /// Hands a seated person's `seat` to a bot: stored first, then applied (a failed write
@@ -73,14 +104,15 @@ impl Hub {
         h: &Arc<super::TableHandle>,
         mut t: tokio::sync::MutexGuard<'_, Table>,
         seat: Seat,
+        stand_in: bool,
     ) -> Result<(), HubError> {
         refuse_if_over(&t)?;
         let mut config = t.config.clone();
         config.seats[usize::from(seat)] = SeatKind::Bot {
             level: Table::LEAVER_BOT.into(),
         };
-        self.store.hand_seat_to_bot(&t.id, seat, &config).await?;
-        t.hand_to_bot(seat).map_err(HubError::Seat)?;
+        self.store.hand_seat_to_bot(&t.id, seat, &config, stand_in).await?;
+        t.hand_to_bot(seat, stand_in).map_err(HubError::Seat)?;
         h.changed.send_replace(t.version());
         drop(t);
         // The bot may be the one to move.

@@ -317,11 +317,11 @@ fn chat_lines_are_checked_named_and_kept_to_the_last_few() {
 #[test]
 fn a_person_who_leaves_hands_his_seat_to_a_bot_that_keeps_his_name() {
     let mut t = table();
-    assert!(t.hand_to_bot(0).is_err(), "a free seat has nobody to leave");
-    assert!(t.hand_to_bot(2).is_err(), "a bot's seat");
+    assert!(t.hand_to_bot(0, false).is_err(), "a free seat has nobody to leave");
+    assert!(t.hand_to_bot(2, false).is_err(), "a bot's seat");
     t.claim(0, "Ann".into(), "secret-a");
     let version = t.version();
-    t.hand_to_bot(0).unwrap();
+    t.hand_to_bot(0, false).unwrap();
     assert!(t.version() > version);
     assert_eq!(t.seat_of_token("secret-a"), None, "his token no longer holds the seat");
     assert!(t.is_bot(0) && !t.is_free(0));
@@ -336,7 +336,7 @@ fn a_person_who_leaves_hands_his_seat_to_a_bot_that_keeps_his_name() {
             level: Table::LEAVER_BOT.into()
         }
     );
-    assert!(t.hand_to_bot(0).is_err(), "once");
+    assert!(t.hand_to_bot(0, false).is_err(), "once");
     // The bot plays the seat when its turn comes.
     while t.to_move() != Some(0) {
         let seat = t.to_move().unwrap();
@@ -347,6 +347,32 @@ fn a_person_who_leaves_hands_his_seat_to_a_bot_that_keeps_his_name() {
     let (seat, mut bot, obs) = t.take_bot_turn().unwrap();
     assert_eq!(seat, 0);
     assert!(bot.choose(&obs).is_some());
+    assert_eq!(t.stand_in_seat("secret-a"), None, "a leaver takes nothing back");
+    assert!(t.take_back(0).is_err());
+}
+
+#[test]
+fn a_bot_that_plays_for_an_away_person_gives_him_his_seat_back() {
+    let mut t = table();
+    t.claim(0, "Ann".into(), "secret-a");
+    t.hand_to_bot(0, true).unwrap();
+    assert!(t.is_bot(0));
+    assert_eq!(
+        t.seat_of_token("secret-a"),
+        None,
+        "the bot plays: her token acts for nobody"
+    );
+    assert_eq!(t.stand_in_seat("secret-a"), Some(0));
+    assert_eq!(t.stand_in_seat("secret-b"), None);
+    assert_eq!(t.stand_in_seat(""), None);
+    let version = t.version();
+    t.take_back(0).unwrap();
+    assert!(t.version() > version);
+    assert!(!t.is_bot(0) && !t.is_free(0));
+    assert_eq!(t.seat_of_token("secret-a"), Some(0));
+    assert_eq!(t.config.seats[0], SeatKind::Human, "stored so");
+    assert_eq!(t.seat_infos()[0].name.as_deref(), Some("Ann"));
+    assert!(t.take_back(0).is_err(), "once");
 }
 
 #[test]
