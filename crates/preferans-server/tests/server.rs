@@ -472,11 +472,21 @@ async fn a_seat_handed_to_a_bot_is_stored_at_once(url: &str) {
     config.seats[0] = SeatKind::Bot {
         level: "heuristic".into(),
     };
-    store.hand_seat_to_bot("t1", 0, &config).await.unwrap();
+    // A stand-in for an away person keeps his token; one for a leaver clears it.
+    store.hand_seat_to_bot("t1", 0, &config, true).await.unwrap();
     let tables = store.load_tables(usize::MAX).await.unwrap();
     let t = tables.iter().find(|t| t.id == "t1").unwrap();
     assert_eq!(t.config, config, "the seat is a bot's in the stored configuration");
+    assert_eq!((t.seats[0].name.as_str(), t.seats[0].token.as_str()), ("Ann", "digest"));
+    store.hand_seat_to_bot("t1", 0, &config, false).await.unwrap();
+    let tables = store.load_tables(usize::MAX).await.unwrap();
+    let t = tables.iter().find(|t| t.id == "t1").unwrap();
     assert_eq!((t.seats[0].name.as_str(), t.seats[0].token.as_str()), ("Ann", ""));
+    // The person back: the configuration alone changes.
+    config.seats[0] = SeatKind::Human;
+    store.set_config("t1", &config).await.unwrap();
+    let tables = store.load_tables(usize::MAX).await.unwrap();
+    assert_eq!(tables.iter().find(|t| t.id == "t1").unwrap().config, config);
 }
 
 async fn health_says_the_database_answers_and_counts_the_tables(url: &str) {
