@@ -26,6 +26,14 @@ export function offerText(obs, seats, you) {
   return `${who} to take ${obs.offer.tricks} of the ${left} trick${left === 1 ? "" : "s"} left (${obs.offer.declarer_side ? "the declarer's side" : "the defence"})`;
 }
 
+// The server's clock (Unix ms) as this page last saw it against its own: deadlines and away
+// times are the server's, and a computer's clock may be minutes wrong.
+let clockOffset = 0;
+export function noteServerClock(serverNowMs) {
+  if (Number.isFinite(serverNowMs)) clockOffset = serverNowMs - Date.now();
+}
+export const serverNow = () => Date.now() + clockOffset;
+
 // When a bot may take the seat of `seat`'s person, away from the table (Unix ms), or null
 // while he is here, a bot plays it, or it is the viewer's own.
 export function awayUntil(view, seat) {
@@ -92,7 +100,7 @@ export function renderTurn(view, obs) {
 // The away player's wait in words, updated every second like the timer.
 export function renderAwayWaits() {
   for (const e of document.querySelectorAll(".away-wait[data-until]")) {
-    const left = Math.ceil((Number(e.getAttribute("data-until")) - Date.now()) / 1000);
+    const left = Math.ceil((Number(e.getAttribute("data-until")) - serverNow()) / 1000);
     const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     e.textContent = left > 0 ? `(away: you may let a bot play for him in ${clock})` : "(away: you may let a bot play for him)";
   }
@@ -111,7 +119,7 @@ export function previousTrick(view, obs) {
 export function renderTimer(view) {
   const t = $("timer");
   if (!t || !view.deadline_ms) return;
-  t.textContent = `${Math.max(0, Math.round((view.deadline_ms - Date.now()) / 1000))} s left`;
+  t.textContent = `${Math.max(0, Math.round((view.deadline_ms - serverNow()) / 1000))} s left`;
 }
 
 // The keyboard shortcuts of the decision at hand, from its legal actions.

@@ -1,5 +1,5 @@
 // The table page: seat or watch, render the server's view, send actions, reconnect.
-import { isHold, choiceButtons, talonView, dealerRole, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal } from "/static/table-view.js";
+import { isHold, choiceButtons, talonView, dealerRole, seatLabel, handToPlay, offerText, renderTurn, previousTrick, renderTimer, renderAwayWaits, awayUntil, keysHelp, renderFinal, noteServerClock, serverNow } from "/static/table-view.js";
 import { typedShortcuts } from "/static/table-keys.js";
 import { updateSheet } from "/static/table-sheet.js";
 import { announce } from "/static/table-announce.js";
@@ -102,6 +102,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
+      noteServerClock(m.server_now_ms);
       // The server leaves the hand summaries and the hand before out while they are
       // unchanged on this connection; a join's first state always carries them. Kept apart
       // from `state`, which a refused join clears.
@@ -188,8 +189,8 @@ function seatBox(view, hv, obs) {
   const until = awayUntil(view, seatNo);
   if (until) tags.push("away");
   // The button comes once the server's wait is over (the page redraws itself then).
-  const away = until && until <= Date.now();
-  if (until && !away) redrawIn(until - Date.now() + 250);
+  const away = until && until <= serverNow();
+  if (until && !away) redrawIn(until - serverNow() + 250);
   // An open hand this viewer plays (open whist, the Hussar dummy): its legal cards are
   // buttons, the others dimmed while it is to play.
   const playing = handToPlay(obs) === hv;
@@ -224,15 +225,18 @@ function seatBox(view, hv, obs) {
   return box;
 }
 
-// The table waits on a person who is away: once the server's wait is over, the turn line
-// offers the bot too (the sitting-out 4-player dealer, F3, has no seat box to offer it in).
+// The table waits on a person who is away, or on a free seat nobody came to take: once the
+// server's wait is over, the turn line offers the bot too (the sitting-out 4-player dealer,
+// F3, has no seat box to offer it in).
 function awayInTurn(view, obs, seated) {
   const seat = obs?.to_move;
-  const until = awayUntil(view, seat);
+  if (seat === null || seat === undefined) return;
+  const free = view.seats[seat]?.free_since_ms;
+  const until = free ? free + (view.away_before_bot_ms ?? 0) : awayUntil(view, seat);
   if (!seated || !until || view.game_over) return;
-  const left = until - Date.now();
+  const left = until - serverNow();
   if (left > 0) redrawIn(left + 250);
-  else $("turn").append(" ", el("button", { class: "away-bot", "data-seat": seat, text: "let a bot play for him", onclick: () => awayToBot(seat) }));
+  else $("turn").append(" ", el("button", { class: "away-bot", "data-seat": seat, text: free ? "let a bot play this seat" : "let a bot play for him", onclick: () => awayToBot(seat) }));
 }
 
 // A redraw after `ms` (one pending at a time): a wait shown on the table has ended.
@@ -382,7 +386,9 @@ function draw(view) {
       // F3: a dealer with a part in the hand is not greyed, and his decision outlines his box.
       const part = (view.dealer_role ?? "sits_out") !== "sits_out";
       const cls = "seat out" + (part ? " part" : "") + (obs.to_move === seat.seat ? " to-move" : "");
-      boxes.push([place(seat.seat), el("div", { class: cls, "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), el("div", { class: "muted", text: dealerRole(view.dealer_role, false) }))]);
+      // Away is said here as in any seat's box (the turn line offers the bot).
+      const away = awayUntil(view, seat.seat) ? el("div", { class: "tags" }, el("span", { text: "away" })) : null;
+      boxes.push([place(seat.seat), el("div", { class: cls, "data-seat": seat.seat }, el("div", { class: "who", text: seatLabel({ seat: seat.seat }, view) }), away, el("div", { class: "muted", text: dealerRole(view.dealer_role, false) }))]);
     }
   }
   others.append(...boxes.sort((a, b) => a[0] - b[0]).map(([, box]) => box));

@@ -20,6 +20,11 @@ test("the four-player dealer's box is outlined while he decides, and not greyed 
   proxy.ws.send(JSON.stringify({ ...last, version: last.version + 1, dealer_role: "may_look_and_whist", observation }));
   await page.waitForSelector('.seat.out.part.to-move[data-seat="0"]', { timeout: 5000 });
   assert.match(await page.locator('.seat.out[data-seat="0"]').innerText(), /may look at a passer's hand/);
+  assert.doesNotMatch(await page.locator('.seat.out[data-seat="0"]').innerText(), /away/);
+  // A dealer who is away is said to be, in his box as in any seat's.
+  const seats0 = last.seats.map((s) => (s.seat === 0 ? { ...s, bot: null, name: "Dana", away_since_ms: last.server_now_ms } : s));
+  proxy.ws.send(JSON.stringify({ ...last, version: last.version + 2, dealer_role: "may_look_and_whist", observation, seats: seats0 }));
+  await page.waitForFunction(() => /away/.test(document.querySelector('.seat.out[data-seat="0"]').textContent), null, { timeout: 5000 });
   await page.close();
 });
 

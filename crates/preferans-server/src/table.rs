@@ -301,16 +301,35 @@ impl Table {
     /// # Errors
     /// The seat is not a seated person's.
     pub fn hand_to_bot(&mut self, seat: Seat, stand_in: bool) -> Result<(), String> {
+        self.seat_to_bot(seat, stand_in, false)
+    }
+
+    /// A person's seat that nobody took, and that the table waited on long enough, is played
+    /// by a bot ([`Table::LEAVER_BOT`], under its own name) for the rest of the game.
+    ///
+    /// # Errors
+    /// The seat is not a free person's seat.
+    pub fn free_seat_to_bot(&mut self, seat: Seat) -> Result<(), String> {
+        if !self.is_free(seat) {
+            return Err(format!("seat {seat} is not a free seat"));
+        }
+        self.seat_to_bot(seat, false, true)
+    }
+
+    /// [`Table::hand_to_bot`], and with `free` a seat nobody holds too.
+    fn seat_to_bot(&mut self, seat: Seat, stand_in: bool, free: bool) -> Result<(), String> {
         let rules = self.m.rules().clone();
         let seed = self.seed;
         let s = self
             .seats
             .get_mut(usize::from(seat))
-            .filter(|s| s.kind == SeatKind::Human && s.token.is_some())
+            .filter(|s| s.kind == SeatKind::Human && (s.token.is_some() || free))
             .ok_or_else(|| format!("seat {seat} is not a seated person's"))?;
         let kind = SeatKind::Bot {
             level: Self::LEAVER_BOT.into(),
         };
+        // A seat nobody took gets the bot's own name, as a bot's seat has.
+        s.name.get_or_insert_with(|| format!("{} bot {seat}", Self::LEAVER_BOT));
         s.bot = make_bot(&kind, seed, usize::from(seat), &rules);
         s.kind = kind.clone();
         s.stands_in_for = s.token.take().filter(|_| stand_in);
@@ -472,6 +491,13 @@ impl Table {
     pub fn away_for_ms(&self, seat: Seat, now_ms: i64) -> Option<i64> {
         let s = self.seats.get(usize::from(seat))?;
         (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0).then(|| now_ms - s.away_since_ms)
+    }
+
+    /// How long (ms) the person's `seat` has been free (held by nobody) at `now_ms`, or
+    /// `None` when someone holds it or a bot plays it.
+    pub fn free_for_ms(&self, seat: Seat, now_ms: i64) -> Option<i64> {
+        let s = self.seats.get(usize::from(seat))?;
+        (s.kind == SeatKind::Human && s.token.is_none()).then(|| now_ms - s.away_since_ms)
     }
 
     /// The table of the next game with the same seats, once started.

@@ -265,3 +265,47 @@ async fn a_bot_asked_for_in_a_finished_game_is_refused_because_the_game_is_over(
     assert_eq!(status, 409, "{v}");
     assert!(v["error"].as_str().unwrap().starts_with("the game is over"), "{v}");
 }
+
+#[tokio::test]
+async fn a_free_seat_nobody_takes_is_given_to_a_bot_after_the_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir);
+    let server = start(&url).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 3})).await;
+    let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
+    let free = 1 - ann_seat;
+    let mut a = Client::connect(server.addr).await;
+    let st = a.join(&id, Some(&ann)).await;
+    assert!(
+        st["seats"][usize::from(free)]["free_since_ms"].as_i64().unwrap() > 0,
+        "{st}"
+    );
+    assert!(st["seats"][usize::from(ann_seat)]["free_since_ms"].is_null(), "{st}");
+    assert!(st["server_now_ms"].as_i64().unwrap() > 0, "{st}");
+    let path = format!("/api/tables/{id}/seats/{free}/bot");
+    let (status, v) = post(server.addr, &path, json!({ "token": ann })).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("free for"), "{v}");
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (status, v) = post(server.addr, &path, json!({ "token": ann })).await;
+    assert_eq!(status, 200, "{v}");
+    let st = loop {
+        let st = a.recv_type("state").await;
+        if st["seats"][usize::from(free)]["bot"] == "heuristic" {
+            break st;
+        }
+    };
+    let s = &st["seats"][usize::from(free)];
+    assert_eq!(s["name"], format!("heuristic bot {free}"));
+    assert!(s["free_since_ms"].is_null(), "{s}");
+    // Stored: after a restart the bot still plays it, and Ann plays the game to its end.
+    drop(a);
+    server.stop();
+    drop(server);
+    let server = start(&url).await;
+    let mut a = Client::connect(server.addr).await;
+    let st = a.join(&id, Some(&ann)).await;
+    assert_eq!(st["seats"][usize::from(free)]["bot"], "heuristic", "{st}");
+    assert!(play_to_the_end(&mut a, u64::from(ann_seat)).await > 0);
+}

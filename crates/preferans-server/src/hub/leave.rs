@@ -53,7 +53,20 @@ impl Hub {
         // A finished game keeps its seats, however long anyone has been away.
         refuse_if_over(&t)?;
         let wait = self.away_before_bot_ms();
-        match t.away_for_ms(seat, crate::store::now_ms()) {
+        let now = crate::store::now_ms();
+        // A free seat nobody came to take keeps the table waiting as surely (a next game
+        // whose player did not come back): after the same wait, a bot may play it.
+        if let Some(free) = t.free_for_ms(seat, now) {
+            if free < wait {
+                return Err(HubError::Seat(format!(
+                    "seat {seat} has been free for {} s: a bot may take it after {} s",
+                    free / 1000,
+                    wait / 1000
+                )));
+            }
+            return self.free_seat_to_bot(&h, t, seat).await;
+        }
+        match t.away_for_ms(seat, now) {
             None => return Err(HubError::Seat(format!("seat {seat} is not an absent person's"))),
             Some(away) if away < wait => {
                 return Err(HubError::Seat(format!(
@@ -66,6 +79,26 @@ impl Hub {
         }
         // He did not leave: his token takes the seat back when he returns.
         self.seat_to_bot(&h, t, seat, true).await
+    }
+
+    /// Hands a free person's seat to a bot: stored first, then applied, then the bot is
+    /// scheduled.
+    async fn free_seat_to_bot(
+        self: &Arc<Self>,
+        h: &Arc<super::TableHandle>,
+        mut t: tokio::sync::MutexGuard<'_, Table>,
+        seat: Seat,
+    ) -> Result<(), HubError> {
+        let mut config = t.config.clone();
+        config.seats[usize::from(seat)] = SeatKind::Bot {
+            level: Table::LEAVER_BOT.into(),
+        };
+        self.store.set_config(&t.id, &config).await?;
+        t.free_seat_to_bot(seat).map_err(HubError::Seat)?;
+        h.changed.send_replace(t.version());
+        drop(t);
+        self.schedule(h).await;
+        Ok(())
     }
 
     /// The away person whose seat a bot plays for him (`token`) is back at table `h`: the

@@ -23,6 +23,9 @@ pub struct SeatInfo {
     /// A seated person with no connection to the table: since when (Unix ms). `None` for a
     /// person connected, a free seat and a bot.
     pub away_since_ms: Option<i64>,
+    /// A person's seat that nobody holds: since when (Unix ms; the table's creation, or the
+    /// server's start after a restart). `None` for a held seat and a bot's.
+    pub free_since_ms: Option<i64>,
     /// A person who sat down during the hand being played: how many of its history entries
     /// came before him (made for the free seat by the move timer, not by him). `None` when
     /// he sat before the hand began (or the server restarted since).
@@ -121,6 +124,9 @@ pub struct View {
     pub pool_closed: bool,
     /// When the player to move runs out of time, Unix milliseconds (move timer tables).
     pub deadline_ms: Option<i64>,
+    /// The server's clock when this state was made, Unix milliseconds: the page counts the
+    /// deadlines and the away and free times above on the server's clock, not its own.
+    pub server_now_ms: i64,
     /// The seat whose last move the move timer made, until that seat moves again.
     pub timed_out: Option<Seat>,
     /// The table where the same seats play their next game, once someone started it.
@@ -160,6 +166,7 @@ impl Table {
                 },
                 away_since_ms: (s.kind == SeatKind::Human && s.token.is_some() && s.connections == 0)
                     .then_some(s.away_since_ms),
+                free_since_ms: (s.kind == SeatKind::Human && s.token.is_none()).then_some(s.away_since_ms),
                 calls_before: (s.calls_before > 0 && s.hands_before == self.m.finished_hands().len())
                     .then_some(s.calls_before),
             })
@@ -252,6 +259,7 @@ impl Table {
             places: self.places(),
             pool_closed: self.pool_closed(),
             deadline_ms: self.deadline_ms,
+            server_now_ms: crate::store::now_ms(),
             timed_out: self.timed_out,
             next_table: self.next_table.clone(),
             chat: self.chat.iter().cloned().collect(),
