@@ -355,6 +355,21 @@ impl Table {
         })
     }
 
+    /// The seat kinds of the next game with these seats: as this game's, except that a seat
+    /// a bot played for an away person is a person's seat again (free, for him to take).
+    pub fn seats_for_next_game(&self) -> Vec<SeatKind> {
+        self.seats
+            .iter()
+            .map(|s| {
+                if s.stands_in_for.is_some() {
+                    SeatKind::Human
+                } else {
+                    s.kind.clone()
+                }
+            })
+            .collect()
+    }
+
     /// The seat a bot plays for the away person whose token this is ([`Table::hand_to_bot`]
     /// with `stand_in`), compared as [`Table::seat_of_token`] does.
     pub fn stand_in_seat(&self, token: &str) -> Option<Seat> {

@@ -42,7 +42,9 @@ impl Hub {
                 password,
                 "this table is private: its password is the next game's too",
             )?;
-            t.config.clone()
+            let mut config = t.config.clone();
+            config.seats = t.seats_for_next_game();
+            config
         };
         if config.password.is_some() {
             // Checked above. Only the digest is kept, salted with the table id: the new

@@ -373,6 +373,13 @@ fn a_bot_that_plays_for_an_away_person_gives_him_his_seat_back() {
     assert_eq!(t.config.seats[0], SeatKind::Human, "stored so");
     assert_eq!(t.seat_infos()[0].name.as_deref(), Some("Ann"));
     assert!(t.take_back(0).is_err(), "once");
+    // A next game offers an away person's seat to a person again, a leaver's not.
+    t.hand_to_bot(0, true).unwrap();
+    assert_eq!(t.seats_for_next_game()[0], SeatKind::Human);
+    assert!(matches!(t.seats_for_next_game()[2], SeatKind::Bot { .. }));
+    t.take_back(0).unwrap();
+    t.hand_to_bot(0, false).unwrap();
+    assert!(matches!(t.seats_for_next_game()[0], SeatKind::Bot { .. }));
 }
 
 #[test]
