@@ -355,6 +355,15 @@ impl Table {
         })
     }
 
+    /// The away person whose seat a bot plays for him left for good: his token no longer
+    /// takes it back.
+    pub fn forget_stand_in(&mut self, seat: Seat) {
+        if let Some(s) = self.seats.get_mut(usize::from(seat)) {
+            s.stands_in_for = None;
+            self.version += 1;
+        }
+    }
+
     /// The seat kinds of the next game with these seats: as this game's, except that a seat
     /// a bot played for an away person is a person's seat again (free, for him to take).
     pub fn seats_for_next_game(&self) -> Vec<SeatKind> {

@@ -286,21 +286,13 @@ async fn handle(
                     }
                     return Some(ServerMsg::error(PRIVATE_TABLE));
                 }
-                Some(tok) => {
-                    let seat = h.state.lock().await.seat_of_token(tok);
-                    // An away person whose seat a bot played for him takes it back.
-                    let seat = match seat {
-                        Some(s) => Some(s),
-                        None => match hub.take_seat_back(&h, tok).await {
-                            Ok(s) => s,
-                            Err(e) => return Some(ServerMsg::error(e.for_client())),
-                        },
-                    };
-                    match seat {
-                        Some(s) => Viewer::Seat(s),
-                        None => return Some(ServerMsg::error(HubError::BadToken.to_string())),
-                    }
-                }
+                // The token's seat; an away person whose seat a bot played for him takes it
+                // back (a finished game's is watched).
+                Some(tok) => match hub.joining_seat(&h, tok).await {
+                    Ok(Some(viewer)) => viewer,
+                    Ok(None) => return Some(ServerMsg::error(HubError::BadToken.to_string())),
+                    Err(e) => return Some(ServerMsg::error(e.for_client())),
+                },
             };
             // The same join again (a client resending it) changes nothing: its state only.
             if let Some(old) = joined

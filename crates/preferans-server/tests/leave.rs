@@ -179,16 +179,23 @@ async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_requ
     assert!(away(&st, ann_seat).is_null(), "a bot is never away");
     // She was only away: her token does not act for the bot's seat, but when she comes back
     // the seat is hers again (Bob's page shows her, not the bot).
-    let path = format!("/api/tables/{id}/leave");
+    let path = format!("/api/tables/{id}/transfer");
     assert_eq!(
         post(server.addr, &path, json!({"token": ann})).await.0,
         403,
         "not hers while the bot plays"
     );
-    let mut a = Client::connect(server.addr).await;
-    let back = a.join(&id, Some(&ann)).await;
-    assert_eq!(back["you"], ann_seat, "{back}");
+    // Two tabs of hers join at once (a network back): both hold the seat, neither is told
+    // her token holds nothing (the page would forget it).
+    let (mut a, mut a2) = (Client::connect(server.addr).await, Client::connect(server.addr).await);
+    let (back, back2) = tokio::join!(a.join(&id, Some(&ann)), a2.join(&id, Some(&ann)));
+    assert_eq!(
+        (&back["you"], &back2["you"]),
+        (&json!(ann_seat), &json!(ann_seat)),
+        "{back} {back2}"
+    );
     assert!(back["seats"][usize::from(ann_seat)]["bot"].is_null(), "{back}");
+    drop(a2);
     let st = loop {
         let st = b.recv_type("state").await;
         if st["seats"][usize::from(ann_seat)]["bot"].is_null() {
@@ -308,4 +315,53 @@ async fn a_free_seat_nobody_takes_is_given_to_a_bot_after_the_wait() {
     let st = a.join(&id, Some(&ann)).await;
     assert_eq!(st["seats"][usize::from(free)]["bot"], "heuristic", "{st}");
     assert!(play_to_the_end(&mut a, u64::from(ann_seat)).await > 0);
+}
+
+#[tokio::test]
+async fn an_away_person_whose_seat_a_bot_plays_may_leave_for_good_or_watch_the_end_and_start_the_next_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    // Two tables: on the first Ann, away, leaves for good; on the second she is away to the end.
+    let mut tables = Vec::new();
+    for _ in 0..2 {
+        let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 3})).await;
+        let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
+        let (bob_seat, bob) = seat(server.addr, &id, "Bob").await;
+        let mut b = Client::connect(server.addr).await;
+        b.join(&id, Some(&bob)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let (status, v) = post(
+            server.addr,
+            &format!("/api/tables/{id}/seats/{ann_seat}/bot"),
+            json!({ "token": bob }),
+        )
+        .await;
+        assert_eq!(status, 200, "{v}");
+        tables.push((id, ann_seat, ann, bob_seat, bob, b));
+    }
+    let (id, ann_seat, ann, _, _, _) = &tables[0];
+    let (status, v) = post(server.addr, &format!("/api/tables/{id}/leave"), json!({ "token": ann })).await;
+    assert_eq!((status, v), (200, json!({"seat": ann_seat, "bot": "heuristic"})));
+    assert_token_holds_nothing(server.addr, id, ann).await;
+    let (id, ann_seat, ann, bob_seat, _, b) = &mut tables[1];
+    play_to_the_end(b, u64::from(*bob_seat)).await;
+    // The game is over with a bot in her seat: she watches it, and is not told her token is
+    // nobody's (her page would forget it).
+    let mut a = Client::connect(server.addr).await;
+    let st = a.join(id, Some(ann.as_str())).await;
+    assert!(st["you"].is_null() && st["game_over"] == true, "{st}");
+    // She may start the next game, where her seat is a person's again.
+    let (status, v) = post(
+        server.addr,
+        &format!("/api/tables/{id}/rematch"),
+        json!({ "token": ann }),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let next = v["id"].as_str().unwrap().to_string();
+    let (_, body) = get(server.addr, &format!("/api/tables/{next}")).await;
+    let summary: Value = serde_json::from_str(&body).unwrap();
+    let s = &summary["seats"][usize::from(*ann_seat)];
+    assert!(s["bot"].is_null() && s["name"].is_null(), "a free person's seat: {s}");
 }

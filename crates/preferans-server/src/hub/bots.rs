@@ -50,7 +50,11 @@ impl Hub {
             if h.changed.receiver_count() == 0 {
                 break; // Nobody watches any more: wait for a join (see `schedule`).
             }
-            let turn = h.state.lock().await.take_bot_turn();
+            let (turn, taken_at) = {
+                let mut t = h.state.lock().await;
+                let taken_at = t.action_count();
+                (t.take_bot_turn(), taken_at)
+            };
             let Some((seat, mut bot, obs)) = turn else { break };
             let (bot, choice) = match tokio::task::spawn_blocking(move || {
                 let c = bot.choose(&obs).or_else(|| obs.legal_actions.first().copied());
@@ -67,8 +71,9 @@ impl Hub {
                 }
             };
             let mut t = h.state.lock().await;
-            // The away person it played for came back while it thought: the seat is his.
-            if !t.is_bot(seat) {
+            // The away person it played for came back while it thought (and may have played,
+            // or left again, a new bot in the seat): its choice is stale, and it is dropped.
+            if !t.is_bot(seat) || t.action_count() != taken_at || t.to_move() != Some(seat) {
                 break;
             }
             t.return_bot(seat, bot);

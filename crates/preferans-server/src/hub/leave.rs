@@ -20,7 +20,15 @@ impl Hub {
     /// ([`HubError::Seat`]); storage failure (nothing changed).
     pub async fn leave(self: &Arc<Self>, id: &str, token: &str) -> Result<Seat, HubError> {
         let h = self.table(id).await?;
-        let t = h.state.lock().await;
+        let mut t = h.state.lock().await;
+        // One whose seat a bot plays while he is away leaves for good: his token goes.
+        if let Some(seat) = t.stand_in_seat(token) {
+            refuse_if_over(&t)?;
+            let config = t.config.clone();
+            self.store.hand_seat_to_bot(&t.id, seat, &config, false).await?;
+            t.forget_stand_in(seat);
+            return Ok(seat);
+        }
         let seat = t.seat_of_token(token).ok_or(HubError::BadToken)?;
         self.seat_to_bot(&h, t, seat, false).await?;
         Ok(seat)
@@ -101,23 +109,29 @@ impl Hub {
         Ok(())
     }
 
-    /// The away person whose seat a bot plays for him (`token`) is back at table `h`: the
-    /// seat is his again, stored first, and returned. `None` when the token is no away
-    /// person's, or the game is over (its seats stay as they were).
+    /// Who a `join` with `token` at table `h` is, decided under one lock (two tabs of a
+    /// returning person join at once): the seat the token holds; else, for the away person
+    /// whose seat a bot plays for him, that seat given back to him (stored first) — or, the
+    /// game being over (its seats stay as they were), a spectator's view; `None` for a
+    /// token that is no seat's at all.
     ///
     /// # Errors
     /// Storage failure (nothing changed).
-    pub async fn take_seat_back(
+    pub async fn joining_seat(
         self: &Arc<Self>,
         h: &Arc<super::TableHandle>,
         token: &str,
-    ) -> Result<Option<Seat>, HubError> {
+    ) -> Result<Option<preferans::Viewer>, HubError> {
+        use preferans::Viewer;
         let mut t = h.state.lock().await;
+        if let Some(seat) = t.seat_of_token(token) {
+            return Ok(Some(Viewer::Seat(seat)));
+        }
         let Some(seat) = t.stand_in_seat(token) else {
             return Ok(None);
         };
         if t.status() == TableStatus::Finished {
-            return Ok(None);
+            return Ok(Some(Viewer::Spectator));
         }
         let mut config = t.config.clone();
         config.seats[usize::from(seat)] = SeatKind::Human;
@@ -127,7 +141,7 @@ impl Hub {
         drop(t);
         // A person's turn now: his move timer, if the table has one.
         self.schedule(h).await;
-        Ok(Some(seat))
+        Ok(Some(Viewer::Seat(seat)))
     }
 
     /// Hands a seated person's `seat` to a bot: stored first, then applied (a failed write

@@ -27,7 +27,9 @@ impl Hub {
         let _one_at_a_time = self.rematches.lock().await;
         let mut config = {
             let t = h.state.lock().await;
-            if t.seat_of_token(token).is_none() {
+            // A player of the finished game: his seat's token, or the one of a person whose
+            // seat a bot played for him at the end.
+            if t.seat_of_token(token).or_else(|| t.stand_in_seat(token)).is_none() {
                 return Err(HubError::BadToken);
             }
             if t.status() != TableStatus::Finished {
