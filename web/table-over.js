@@ -10,7 +10,9 @@ let shownFor = null;
 export function renderGameOver(view, table) {
   const { tableId, isPrivate } = table;
   $("game-over").hidden = false;
-  const seated = view.you !== null && view.you !== undefined;
+  // A player of this game: seated, or one whose seat a bot played for him at the end (he
+  // was away; the server shows him the game as a spectator, and his token is still kept).
+  const seated = (view.you !== null && view.you !== undefined) || Boolean(table.token());
   // Rebuilt only when what it shows changes: a chat line must not take the focus from the
   // password box.
   const key = JSON.stringify([view.next_table, seated, isPrivate]);
@@ -50,8 +52,12 @@ async function goToNextGame(view, table, id, given) {
   if (password) localStorage.setItem(passwordKey(id), password);
   if (!localStorage.getItem(tokenKey(id))) {
     const name = view.seats[view.you]?.name || playerName();
+    // A player away at the end watches this page without a seat: his seat is the one under
+    // his name (a bot played it under his name; names are unique at a table), else the first
+    // free one there.
+    const seat = view.you ?? view.seats.find((s) => s.name === name)?.seat;
     try {
-      const r = await api(`/api/tables/${id}/seats`, { name, seat: view.you, password });
+      const r = await api(`/api/tables/${id}/seats`, { name, seat, password });
       localStorage.setItem(tokenKey(id), r.token);
     } catch { /* the seat panel there */ }
   }

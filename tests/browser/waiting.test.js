@@ -3,7 +3,7 @@
 // counted on the server's clock, not on a computer's clock that is wrong.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browser, post, seatedPage, sitAt } from "./harness.js";
+import { base, browser, playOneTurn, post, seatedPage, sitAt } from "./harness.js";
 
 test("a free seat the table waits on is offered to a bot after the wait, and the bot plays it", async () => {
   // Dealer seat 0: seat 1, the eldest, bids first, and nobody takes it.
@@ -38,4 +38,34 @@ test("a computer whose clock is 90 s fast shows the move timer as the server cou
   assert.ok(left > 45 && left <= 60, `the timer shows ${left} s left`);
   await bob.close();
   await ann.close();
+});
+
+test("a player away at the end, whose seat a bot played for him, watches the finished game and may start the next", async () => {
+  const seats = [{ kind: "human" }, { kind: "human" }, { kind: "bot", level: "random" }];
+  const { id } = await (await post("/api/tables", { name: "away at the end", seats, hand_limit: 1, seed: 6 })).json();
+  const ola = await seatedPage(id, 0, "Ola");
+  const per = await seatedPage(id, 1, "Per");
+  await per.waitForSelector("#hand button.card");
+  const perToken = await per.evaluate((k) => localStorage.getItem(k), `pref-token-${id}`);
+  await per.close();
+  await ola.waitForSelector('#others .seat[data-seat="1"] button.away-bot', { timeout: 5000 });
+  await ola.click('#others .seat[data-seat="1"] button.away-bot');
+  for (let i = 0; i < 300 && !(await ola.locator("#game-over:not([hidden])").count()); i++) await playOneTurn(ola);
+  await ola.waitForSelector("#game-over:not([hidden])");
+  await ola.close();
+  // Per comes back after the end: he watches the game (no error, his token kept), and is
+  // offered the next game.
+  const back = await browser.newPage();
+  await back.goto(`${base}/`);
+  // (His browser keeps his name too, as the page keeps it when he sits down.)
+  await back.evaluate(([k, t]) => { localStorage.setItem(k, t); localStorage.setItem("pref-name", "Per"); }, [`pref-token-${id}`, perToken]);
+  await back.goto(`${base}/table/${id}`);
+  await back.waitForSelector("#rematch-btn");
+  assert.equal(await back.locator("#error").innerText(), "");
+  await back.click("#rematch-btn");
+  await back.waitForURL((u) => u.pathname.startsWith("/table/") && !u.pathname.endsWith(id));
+  // Seated there, in the seat that was his (a person's seat again).
+  await back.waitForSelector("#me .who");
+  assert.match(await back.locator("#me .who").innerText(), /seat 1/);
+  await back.close();
 });
