@@ -61,14 +61,44 @@ pub struct ServeArgs {
 
 /// The database URL `given` names: a URL as it is, a plain path as its SQLite file.
 fn database_url(given: &str) -> Result<String, String> {
+    if let Some(rest) = given
+        .strip_prefix("postgres://")
+        .or_else(|| given.strip_prefix("postgresql://"))
+    {
+        // Without a database name PostgreSQL picks one (`postgres`, or the user's), and the
+        // server's tables would land there unasked.
+        let path = rest.split(['?', '#']).next().unwrap_or_default();
+        if path.split_once('/').is_none_or(|(_, db)| db.is_empty()) {
+            return Err("name the database: postgres://USER@HOST/DB".into());
+        }
+    }
     if given.contains("://") || given.starts_with("sqlite:") {
         return Ok(given.to_string());
     }
     if given.trim().is_empty() {
         return Err("expected sqlite://FILE, a file path or postgres://USER@HOST/DB".into());
     }
-    // `sqlite://` + an absolute path gives the URL's three slashes.
-    Ok(format!("sqlite://{given}"))
+    // A plain path as an absolute one: in `sqlite://sub/../a.db` the URL would read `sub` as
+    // a host (and open sub/a.db), and a space there is no host character. `sqlite://` and an
+    // absolute path give the URL's three slashes.
+    let path = std::path::absolute(given).map_err(|e| format!("{given}: {e}"))?;
+    Ok(format!("sqlite://{}", path.display()))
+}
+
+/// `url` as it may be shown (the startup line, errors): a password in it is masked.
+fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((user_info, host)) if user_info.contains(':') => {
+            let user = user_info.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}:***@{host}{path}")
+        }
+        _ => url.to_string(),
+    }
 }
 
 /// Runs the server until it is stopped.
@@ -94,30 +124,86 @@ pub fn run(a: ServeArgs) -> Result<()> {
             trusted_proxies: a.trusted_proxies,
             ..HubSettings::default()
         };
+        let shown = shown_url(&a.database);
         let server = Server::start(a.addr, &a.database, settings)
             .await
-            .with_context(|| format!("cannot start the server on {} with {}", a.addr, a.database))?;
+            .map_err(|e| anyhow::anyhow!(mask_in(&e.to_string(), &a.database, &shown)))
+            .with_context(|| format!("cannot start the server on {} with {shown}", a.addr))?;
         let tables = server.hub.all_tables().await.len();
         println!(
-            "Preferans is served at http://{}/ ({tables} tables loaded from {})",
-            server.addr, a.database
+            "Preferans is served at http://{}/ ({} loaded from {shown})",
+            server.addr,
+            crate::describe::count(tables, "table")
         );
         tokio::select! {
             r = server.wait() => r,
             _ = tokio::signal::ctrl_c() => { println!("stopped"); Ok(()) }
+            // A service manager's stop (systemd, docker) is as clean as Ctrl-C.
+            _ = terminated() => { println!("stopped"); Ok(()) }
         }
     })
 }
 
+/// An error's text with the database URL's password masked, should the error quote it.
+fn mask_in(text: &str, url: &str, shown: &str) -> String {
+    text.replace(url, shown)
+}
+
+/// Resolves when the process is asked to stop (SIGTERM); never elsewhere.
+async fn terminated() {
+    #[cfg(unix)]
+    if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        s.recv().await;
+        return;
+    }
+    std::future::pending::<()>().await
+}
+
 #[cfg(test)]
 mod tests {
-    use super::database_url;
+    use super::{database_url, shown_url};
+
+    #[test]
+    fn a_password_in_the_database_url_is_masked_when_shown() {
+        assert_eq!(
+            shown_url("postgres://me:s3cret@host:5432/db?x=1"),
+            "postgres://me:***@host:5432/db?x=1"
+        );
+        assert_eq!(shown_url("postgres://me@host/db"), "postgres://me@host/db");
+        assert_eq!(shown_url("sqlite:///var/lib/pref.db"), "sqlite:///var/lib/pref.db");
+        assert_eq!(shown_url("sqlite://pref.db"), "sqlite://pref.db");
+    }
+
+    #[test]
+    fn a_postgres_url_names_its_database() {
+        for url in [
+            "postgres://me@host/",
+            "postgres://me@host",
+            "postgresql://h?sslmode=disable",
+            "postgres://",
+        ] {
+            assert!(database_url(url).unwrap_err().contains("name the database"), "{url}");
+        }
+        assert!(database_url("postgres://me:pw@host:5432/db?sslmode=disable").is_ok());
+    }
 
     #[test]
     fn a_plain_path_is_an_sqlite_file_and_urls_stay_as_given() {
         assert_eq!(database_url("/var/lib/pref.db").unwrap(), "sqlite:///var/lib/pref.db");
-        assert_eq!(database_url("pref.db").unwrap(), "sqlite://pref.db");
-        assert_eq!(database_url("postgres.db").unwrap(), "sqlite://postgres.db");
+        // A relative path as an absolute one (a URL would read its first folder as a host).
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(
+            database_url("pref.db").unwrap(),
+            format!("sqlite://{}/pref.db", cwd.display())
+        );
+        assert_eq!(
+            database_url("postgres.db").unwrap(),
+            format!("sqlite://{}/postgres.db", cwd.display())
+        );
+        assert_eq!(
+            database_url("sub/../a b.db").unwrap(),
+            format!("sqlite://{}/sub/../a b.db", cwd.display())
+        );
         for url in [
             "sqlite://pref.db",
             "sqlite:/abs.db",

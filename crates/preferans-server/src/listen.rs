@@ -36,7 +36,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
 /// The address a connection is counted under: an IPv6 address by its /64 prefix, which one
 /// host usually holds whole.
-fn counted_as(ip: IpAddr) -> IpAddr {
+pub(crate) fn counted_as(ip: IpAddr) -> IpAddr {
     match ip.to_canonical() {
         IpAddr::V6(v6) => IpAddr::V6(std::net::Ipv6Addr::from_bits(v6.to_bits() & !((1u128 << 64) - 1))),
         v4 => v4,

@@ -59,3 +59,13 @@ async fn from_an_untrusted_peer_the_forwarded_address_is_not_read() {
         "one peer, whatever it claims"
     );
 }
+
+#[tokio::test]
+async fn ipv6_clients_are_counted_by_their_64_prefix() {
+    // One host rotating addresses inside its /64 shares one allowance; another /64 has its own.
+    let (server, _dir) = start_allowing_one_post(vec!["127.0.0.1".parse().unwrap()]).await;
+    assert_eq!(create_as(&server, "2001:db8:1:2::1").await, 201);
+    assert_eq!(create_as(&server, "2001:db8:1:2::2").await, 429, "the same /64");
+    assert_eq!(create_as(&server, "2001:db8:1:2:ffff::9").await, 429, "the same /64");
+    assert_eq!(create_as(&server, "2001:db8:1:3::1").await, 201, "another /64");
+}

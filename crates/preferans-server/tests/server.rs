@@ -566,7 +566,21 @@ async fn a_server_refused_its_database_migrates_nothing_in_it(url: &str) {
     drop(held);
 }
 
+/// A table id that is no word (a NUL, a space, 65 characters) is no table — 404, not a
+/// database error (PostgreSQL refuses a NUL in text).
+async fn an_id_that_is_no_word_is_no_table(url: &str) {
+    let server = start(url).await;
+    let long = "a".repeat(65);
+    for id in ["%00", "a%00b", "a%20b", long.as_str()] {
+        let (status, body) = get(server.addr, &format!("/api/tables/{id}")).await;
+        assert_eq!(status, 404, "{id}: {body}");
+        let (status, body) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+        assert_eq!(status, 404, "{id}: {body}");
+    }
+}
+
 on_both_databases!(
+    an_id_that_is_no_word_is_no_table,
     a_second_server_on_the_same_database_is_refused_until_the_first_stops,
     a_server_refused_its_database_migrates_nothing_in_it,
     three_people_play_whole_hands_and_each_sees_only_what_it_may,

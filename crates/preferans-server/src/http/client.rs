@@ -13,7 +13,9 @@ use axum::http::{HeaderMap, StatusCode};
 use super::ApiError;
 use crate::hub::Hub;
 
-/// The client's address (see the module).
+/// The client's address (see the module), as the per-address limits count it: an IPv6
+/// address by its /64 prefix, which one host usually holds whole (else a host would
+/// escape every limit by rotating addresses inside it), as the connection count does.
 pub(crate) struct ClientIp(pub IpAddr);
 
 impl FromRequestParts<Arc<Hub>> for ClientIp {
@@ -25,11 +27,11 @@ impl FromRequestParts<Arc<Hub>> for ClientIp {
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip())
             .ok_or_else(|| ApiError(StatusCode::INTERNAL_SERVER_ERROR, "no peer address".into()))?;
-        Ok(ClientIp(client_ip(
+        Ok(ClientIp(crate::listen::counted_as(client_ip(
             peer,
             &parts.headers,
             &hub.settings().trusted_proxies,
-        )))
+        ))))
     }
 }
 

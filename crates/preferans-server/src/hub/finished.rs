@@ -22,6 +22,12 @@ impl Hub {
         // A finished table that is not in memory: read it again (`finished_tables_in_memory`).
         // One reader at a time, so that a copy read from the store is never older than one
         // another request read, changed (chat, a rematch's link) and let go meanwhile.
+        // Ids are plain words (the server makes them of hex digits): anything else is no
+        // table, not a question for the database (PostgreSQL refuses a NUL in text, as an
+        // error).
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+            return Err(no_table());
+        }
         let _loading = self.loading.lock().await;
         if let Some(h) = self.tables.read().await.get(id) {
             return Ok(h.clone());
