@@ -67,7 +67,7 @@ impl Server {
         // lock's; migrated only once the lock is held, so that a newer server started beside a
         // running one changes nothing under it.
         let store = Store::open(database).await?;
-        let lock = store::DatabaseLock::take(database, store::LOCK_WAIT).await?;
+        let lock = store::DatabaseLock::take(database, store::LOCK_WAIT, store.lock_lost_flag()).await?;
         store.migrate().await?;
         let hub = Hub::start(store, settings).await?;
         let app = http::router(hub.clone());

@@ -30,6 +30,10 @@ pub enum StoreError {
     /// No connection within [`CONNECT_TIMEOUT`] (a host that does not answer).
     #[error("database: no connection within {} s: is it running and reachable?", CONNECT_TIMEOUT.as_secs())]
     Timeout,
+    /// The server's lock on its database is lost (an outage; perhaps another server took
+    /// it meanwhile): nothing is stored until it is held again.
+    #[error("database: this server's lock on it is lost (another `pref serve` may be using it): nothing is stored until the lock is held again")]
+    LockLost,
 }
 
 // Hand-written rather than `#[from]`, which would also make the cause the error's `source`:
@@ -132,6 +136,9 @@ pub fn now_ms() -> i64 {
 pub struct Store {
     pool: AnyPool,
     sqlite: bool,
+    /// Set while the server's lock on the database is lost ([`DatabaseLock`]): then nothing
+    /// is written (another server may be writing) and [`Store::ping`] fails.
+    lock_lost: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Sets up a new connection. SQLite: WAL with synchronous=NORMAL keeps every committed action
@@ -195,7 +202,11 @@ impl Store {
             .after_connect(move |conn, _| Box::pin(prepare(conn, sqlite)))
             .connect_with(opts)
             .await?;
-        Ok(Store { pool, sqlite })
+        Ok(Store {
+            pool,
+            sqlite,
+            lock_lost: Default::default(),
+        })
     }
 
     /// Applies the migrations the database does not have yet.
@@ -212,11 +223,25 @@ impl Store {
         self.sqlite
     }
 
+    /// The flag [`DatabaseLock`] sets while the lock is lost (see [`StoreError::LockLost`]).
+    pub fn lock_lost_flag(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        self.lock_lost.clone()
+    }
+
+    /// Refuses a write while the lock is lost.
+    fn writable(&self) -> Result<(), StoreError> {
+        if self.lock_lost.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(StoreError::LockLost);
+        }
+        Ok(())
+    }
+
     /// Whether the database answers (a trivial query, within [`CONNECT_TIMEOUT`]).
     ///
     /// # Errors
     /// The database's error, or [`StoreError::Timeout`].
     pub async fn ping(&self) -> Result<(), StoreError> {
+        self.writable()?;
         tokio::time::timeout(CONNECT_TIMEOUT, sqlx::query("SELECT 1").execute(&self.pool))
             .await
             .map_err(|_| StoreError::Timeout)??;
@@ -228,6 +253,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn create_table(&self, id: &str, config: &TableConfig, seed: u64) -> Result<(), StoreError> {
+        self.writable()?;
         let json = serde_json::to_string(config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         sqlx::query("INSERT INTO pref_tables (id, config, seed, status, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(id)
@@ -245,6 +271,7 @@ impl Store {
     /// # Errors
     /// A database error (also when the seat is already claimed).
     pub async fn claim_seat(&self, id: &str, seat: &StoredSeat) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query("INSERT INTO pref_seats (table_id, seat, name, token, hands_before, calls_before) VALUES ($1, $2, $3, $4, $5, $6)",
         )
             .bind(id)
@@ -273,6 +300,7 @@ impl Store {
         action: &str,
         finishes: bool,
     ) -> Result<(), StoreError> {
+        self.writable()?;
         let insert =
             sqlx::query("INSERT INTO pref_actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id)
@@ -314,6 +342,7 @@ impl Store {
         config: &TableConfig,
         stand_in: bool,
     ) -> Result<(), StoreError> {
+        self.writable()?;
         let json = serde_json::to_string(config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let mut tx = self.pool.begin().await?;
         if !stand_in {
@@ -338,6 +367,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn set_config(&self, id: &str, config: &TableConfig) -> Result<(), StoreError> {
+        self.writable()?;
         let json = serde_json::to_string(config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         sqlx::query("UPDATE pref_tables SET config = $1 WHERE id = $2")
             .bind(json)
@@ -352,6 +382,7 @@ impl Store {
     /// # Errors
     /// A database error.
     pub async fn set_next_table(&self, id: &str, next: &str) -> Result<(), StoreError> {
+        self.writable()?;
         sqlx::query("UPDATE pref_tables SET next_table = $1 WHERE id = $2")
             .bind(next)
             .bind(id)
@@ -366,6 +397,7 @@ impl Store {
     /// # Errors
     /// A database error (a line with that number already stored among them).
     pub async fn append_chat(&self, id: &str, line: &StoredChat) -> Result<(), StoreError> {
+        self.writable()?;
         let seq = i64::try_from(line.seq).map_err(|_| StoreError::Corrupt(format!("table {id}: chat line number")))?;
         sqlx::query("INSERT INTO pref_chat (table_id, seq, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(id)

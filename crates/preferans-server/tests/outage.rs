@@ -164,8 +164,53 @@ async fn the_database_lock_is_taken_again_once_the_database_is_back() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     pool.close().await;
-    let e = DatabaseLock::take(&db.url, Duration::ZERO).await.unwrap_err();
+    let e = DatabaseLock::take(&db.url, Duration::ZERO, Default::default())
+        .await
+        .unwrap_err();
     assert!(e.to_string().contains("another `pref serve`"), "{e}");
     assert_eq!(get(server.addr, "/api/health").await.0, 200);
+    db.drop().await;
+}
+
+#[tokio::test]
+async fn a_server_whose_lock_another_took_during_an_outage_stores_nothing_until_it_has_it_again() {
+    use preferans_server::store::{DatabaseLock, KEEP_EVERY};
+    let db = FreshDatabase::create().await;
+    let server = start(&db.url).await;
+    if !db.cut_off().await {
+        eprintln!("*** outage test SKIPPED: it needs PostgreSQL ***");
+        return;
+    }
+    // A short outage, and another holder takes the lock before the server looks again.
+    db.restore().await;
+    let other = DatabaseLock::take(&db.url, KEEP_EVERY, Default::default())
+        .await
+        .unwrap();
+    // The server finds its lock gone: its health says so and it stores nothing.
+    let health = || async { get(server.addr, "/api/health").await.0 };
+    let deadline = tokio::time::Instant::now() + KEEP_EVERY * 10;
+    while health().await != 503 {
+        assert!(tokio::time::Instant::now() < deadline, "health still says ok");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let seats = json!([{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]);
+    let (status, v) = common::post(server.addr, "/api/tables", json!({"seats": seats})).await;
+    assert_eq!(status, 503, "{v}");
+    // The other holder lets go: the server takes its lock again and stores again.
+    drop(other);
+    let deadline = tokio::time::Instant::now() + KEEP_EVERY * 10;
+    while health().await != 200 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the server did not take its lock again"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(
+        common::post(server.addr, "/api/tables", json!({"seats": seats}))
+            .await
+            .0,
+        201
+    );
     db.drop().await;
 }

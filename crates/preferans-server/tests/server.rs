@@ -553,7 +553,9 @@ async fn a_server_refused_its_database_migrates_nothing_in_it(url: &str) {
     use preferans_server::store::DatabaseLock;
     // Another holder (a running server, say an older version) and a database without the
     // server's tables.
-    let held = DatabaseLock::take(url, std::time::Duration::ZERO).await.unwrap();
+    let held = DatabaseLock::take(url, std::time::Duration::ZERO, Default::default())
+        .await
+        .unwrap();
     let Err(e) = Server::start("127.0.0.1:0".parse().unwrap(), url, common::fast()).await else {
         panic!("a server started on a held database");
     };

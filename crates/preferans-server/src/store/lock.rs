@@ -17,6 +17,8 @@
 use std::fs::TryLockError;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::AnyConnectOptions;
@@ -88,7 +90,9 @@ impl DatabaseLock {
     /// # Errors
     /// [`LockError::Held`] when another server holds it all that time; [`LockError::Db`] when
     /// PostgreSQL cannot be reached or asked.
-    pub async fn take(url: &str, wait: Duration) -> Result<DatabaseLock, LockError> {
+    /// While the lock is lost (a PostgreSQL outage), `lost` is set: the store then writes
+    /// nothing ([`super::StoreError::LockLost`]).
+    pub async fn take(url: &str, wait: Duration, lost: Arc<AtomicBool>) -> Result<DatabaseLock, LockError> {
         let deadline = tokio::time::Instant::now() + wait;
         let held = if url.starts_with("sqlite:") {
             match lock_file(url) {
@@ -96,7 +100,7 @@ impl DatabaseLock {
                 None => Held::Nothing,
             }
         } else {
-            lock_postgres(url, deadline).await?
+            lock_postgres(url, deadline, lost).await?
         };
         Ok(DatabaseLock { held })
     }
@@ -142,12 +146,12 @@ async fn lock_sqlite(path: &Path, deadline: tokio::time::Instant) -> Result<Held
 
 /// The session advisory lock on the PostgreSQL database `url` names, on a connection of its
 /// own, kept by a task (see [`keep_postgres`]).
-async fn lock_postgres(url: &str, deadline: tokio::time::Instant) -> Result<Held, LockError> {
+async fn lock_postgres(url: &str, deadline: tokio::time::Instant, lost: Arc<AtomicBool>) -> Result<Held, LockError> {
     sqlx::any::install_default_drivers();
     let mut conn = lock_connection(url).await?;
     loop {
         if try_advisory_lock(&mut conn).await? {
-            return Ok(Held::Postgres(tokio::spawn(keep_postgres(conn, url.to_string()))));
+            return Ok(Held::Postgres(tokio::spawn(keep_postgres(conn, url.to_string(), lost))));
         }
         if tokio::time::Instant::now() >= deadline {
             let _ = conn.close().await;
@@ -188,7 +192,7 @@ async fn try_advisory_lock(conn: &mut AnyConnection) -> Result<bool, sqlx::Error
 /// Holds the lock's connection `conn`, looks at it every [`KEEP_EVERY`] and, once it is lost
 /// (an outage, a restart of PostgreSQL), takes the lock again on a new one as soon as the
 /// database answers.
-async fn keep_postgres(conn: AnyConnection, url: String) {
+async fn keep_postgres(conn: AnyConnection, url: String, lost: Arc<AtomicBool>) {
     let mut conn = Some(conn);
     // Whether "another connection holds it" was said since the lock was last held.
     let mut said = false;
@@ -200,7 +204,9 @@ async fn keep_postgres(conn: AnyConnection, url: String) {
                 continue;
             }
             conn = None;
-            tracing::warn!("the database lock's connection is lost: taking the lock again once the database answers");
+            // Another server may take it meanwhile: nothing is written until it is held again.
+            lost.store(true, Ordering::SeqCst);
+            tracing::warn!("the database lock's connection is lost: nothing is stored, and the lock is taken again once the database answers");
         }
         let Ok(mut c) = lock_connection(&url).await else {
             continue;
@@ -209,6 +215,7 @@ async fn keep_postgres(conn: AnyConnection, url: String) {
             Ok(true) => {
                 tracing::info!("the database lock is held again");
                 conn = Some(c);
+                lost.store(false, Ordering::SeqCst);
                 said = false;
             }
             Ok(false) if !said => {
@@ -284,14 +291,24 @@ mod tests {
     async fn a_second_hold_on_a_file_is_refused_until_the_first_lets_go() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("pref.db").display());
-        let first = DatabaseLock::take(&url, Duration::ZERO).await.unwrap();
-        let err = DatabaseLock::take(&url, Duration::from_millis(300)).await.unwrap_err();
+        let first = DatabaseLock::take(&url, Duration::ZERO, Default::default())
+            .await
+            .unwrap();
+        let err = DatabaseLock::take(&url, Duration::from_millis(300), Default::default())
+            .await
+            .unwrap_err();
         assert!(matches!(err, LockError::Held(Some(_))), "{err}");
         assert!(err.to_string().contains("another `pref serve`"), "{err}");
         drop(first);
-        DatabaseLock::take(&url, Duration::ZERO).await.unwrap();
+        DatabaseLock::take(&url, Duration::ZERO, Default::default())
+            .await
+            .unwrap();
         // In memory: nothing to share.
-        let _a = DatabaseLock::take("sqlite::memory:", Duration::ZERO).await.unwrap();
-        let _b = DatabaseLock::take("sqlite::memory:", Duration::ZERO).await.unwrap();
+        let _a = DatabaseLock::take("sqlite::memory:", Duration::ZERO, Default::default())
+            .await
+            .unwrap();
+        let _b = DatabaseLock::take("sqlite::memory:", Duration::ZERO, Default::default())
+            .await
+            .unwrap();
     }
 }
