@@ -10,8 +10,8 @@ use preferans_server::{HubSettings, Server};
 /// Options of `pref serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// Address to listen on: IP:PORT, or a host name and port (`localhost:8080`).
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = listen_address)]
     addr: SocketAddr,
     /// Database: `sqlite://FILE` (created on first start; `sqlite://pref.db` is in the
     /// working directory, `sqlite:///var/lib/pref.db` absolute), a plain file path (SQLite),
@@ -57,6 +57,18 @@ pub struct ServeArgs {
     /// Give only proxies you run: anyone else could claim any address.
     #[arg(long = "trusted-proxy", value_name = "ADDRESS")]
     trusted_proxies: Vec<std::net::IpAddr>,
+}
+
+/// The address `--addr` names: IP:PORT as it is, a host name's first address.
+fn listen_address(given: &str) -> Result<SocketAddr, String> {
+    if let Ok(a) = given.parse() {
+        return Ok(a);
+    }
+    use std::net::ToSocketAddrs;
+    let mut found = given
+        .to_socket_addrs()
+        .map_err(|e| format!("expected IP:PORT or HOST:PORT (e.g. 127.0.0.1:8080): {e}"))?;
+    found.next().ok_or_else(|| format!("{given} names no address"))
 }
 
 /// The database URL `given` names: a URL as it is, a plain path as its SQLite file.
@@ -172,6 +184,15 @@ mod tests {
         assert_eq!(shown_url("postgres://me@host/db"), "postgres://me@host/db");
         assert_eq!(shown_url("sqlite:///var/lib/pref.db"), "sqlite:///var/lib/pref.db");
         assert_eq!(shown_url("sqlite://pref.db"), "sqlite://pref.db");
+    }
+
+    #[test]
+    fn the_listen_address_may_name_a_host() {
+        assert_eq!(super::listen_address("127.0.0.1:8080").unwrap().port(), 8080);
+        let local = super::listen_address("localhost:8081").unwrap();
+        assert!(local.ip().is_loopback() && local.port() == 8081, "{local}");
+        assert!(super::listen_address("localhost").is_err(), "a port is needed");
+        assert!(super::listen_address("127.0.0.1:99999").is_err());
     }
 
     #[test]
