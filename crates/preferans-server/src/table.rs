@@ -306,13 +306,19 @@ impl Table {
     /// The seat a token belongs to. Tokens are compared in full and in constant time (no
     /// timing tells how much of a guess was right); an empty token matches none.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        self.seat_whose(token, |s| s.token.as_deref())
+    }
+
+    /// The seat whose `digest` (a person's token, or the away person's a bot keeps) is the
+    /// digest of `token`, compared in full and in constant time; an empty token matches none.
+    fn seat_whose(&self, token: &str, digest: impl Fn(&SeatState) -> Option<&str>) -> Option<Seat> {
         if token.is_empty() {
             return None;
         }
         let given = token_digest(token);
         self.seats
             .iter()
-            .position(|s| s.token.as_deref().is_some_and(|t| secret_eq(t, &given)))
+            .position(|s| digest(s).is_some_and(|t| secret_eq(t, &given)))
             .map(|i| i as Seat)
     }
 

@@ -4,7 +4,7 @@
 
 use preferans::Seat;
 
-use super::{make_bot, secret_eq, token_digest, Table};
+use super::{make_bot, Table};
 use crate::config::SeatKind;
 
 impl Table {
@@ -88,14 +88,7 @@ impl Table {
     /// The seat a bot plays for the away person whose token this is ([`Table::hand_to_bot`]
     /// with `stand_in`), compared as [`Table::seat_of_token`] does.
     pub fn stand_in_seat(&self, token: &str) -> Option<Seat> {
-        if token.is_empty() {
-            return None;
-        }
-        let given = token_digest(token);
-        self.seats
-            .iter()
-            .position(|s| s.stands_in_for.as_deref().is_some_and(|t| secret_eq(t, &given)))
-            .map(|i| i as Seat)
+        self.seat_whose(token, |s| s.stands_in_for.as_deref())
     }
 
     /// The away person is back: his seat, which a bot played for him, is his again (the
