@@ -8,6 +8,11 @@ mod common;
 use common::{create, get, play_to_the_end, post, seat, sqlite_url, start, Client};
 use serde_json::{json, Value};
 
+/// The seats of most tables here: two people (Ann and Bob) and a random bot.
+fn two_people_and_a_bot() -> Value {
+    json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}])
+}
+
 /// Joining table `id` with `token` is refused: it holds no seat.
 async fn assert_token_holds_nothing(addr: std::net::SocketAddr, id: &str, token: &str) {
     let mut c = Client::connect(addr).await;
@@ -21,7 +26,7 @@ async fn a_leaver_s_seat_is_played_by_a_bot_and_his_page_becomes_a_spectator_s()
     let dir = tempfile::tempdir().unwrap();
     let url = sqlite_url(&dir);
     let server = start(&url).await;
-    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let seats = two_people_and_a_bot();
     let id = create(server.addr, json!({"seats": seats, "hand_limit": 2, "seed": 3})).await;
     let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
     let (bob_seat, bob) = seat(server.addr, &id, "Bob").await;
@@ -77,7 +82,7 @@ async fn a_leaver_s_seat_is_played_by_a_bot_and_his_page_becomes_a_spectator_s()
 async fn leaving_leaves_another_person_s_move_timer_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&sqlite_url(&dir)).await;
-    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let seats = two_people_and_a_bot();
     let id = create(
         server.addr,
         json!({"seats": seats, "hand_limit": 1, "seed": 3, "move_timer_secs": 2}),
@@ -122,7 +127,7 @@ async fn a_player_away_long_enough_is_replaced_by_a_bot_at_another_player_s_requ
     let dir = tempfile::tempdir().unwrap();
     let url = sqlite_url(&dir);
     let server = start(&url).await;
-    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let seats = two_people_and_a_bot();
     let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 3})).await;
     let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
     let (bob_seat, bob) = seat(server.addr, &id, "Bob").await;
@@ -278,7 +283,7 @@ async fn a_free_seat_nobody_takes_is_given_to_a_bot_after_the_wait() {
     let dir = tempfile::tempdir().unwrap();
     let url = sqlite_url(&dir);
     let server = start(&url).await;
-    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let seats = two_people_and_a_bot();
     let id = create(server.addr, json!({"seats": seats, "hand_limit": 1, "seed": 3})).await;
     let (ann_seat, ann) = seat(server.addr, &id, "Ann").await;
     let free = 1 - ann_seat;
@@ -321,7 +326,7 @@ async fn a_free_seat_nobody_takes_is_given_to_a_bot_after_the_wait() {
 async fn an_away_person_whose_seat_a_bot_plays_may_leave_for_good_or_watch_the_end_and_start_the_next_game() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&sqlite_url(&dir)).await;
-    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]);
+    let seats = two_people_and_a_bot();
     // Two tables: on the first Ann, away, leaves for good; on the second she is away to the end.
     let mut tables = Vec::new();
     for _ in 0..2 {
