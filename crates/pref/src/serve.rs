@@ -137,7 +137,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             ..HubSettings::default()
         };
         let shown = shown_url(&a.database);
-        let server = Server::start(a.addr, &a.database, settings)
+        let mut server = Server::start(a.addr, &a.database, settings)
             .await
             .map_err(|e| anyhow::anyhow!(mask_in(&e.to_string(), &a.database, &shown)))
             .with_context(|| format!("cannot start the server on {} with {shown}", a.addr))?;
@@ -148,11 +148,15 @@ pub fn run(a: ServeArgs) -> Result<()> {
             crate::describe::count(tables, "table")
         );
         tokio::select! {
-            r = server.wait() => r,
-            _ = tokio::signal::ctrl_c() => { println!("stopped"); Ok(()) }
+            r = server.wait() => return r,
+            _ = tokio::signal::ctrl_c() => {}
             // A service manager's stop (systemd, docker) is as clean as Ctrl-C.
-            _ = terminated() => { println!("stopped"); Ok(()) }
+            _ = terminated() => {}
         }
+        // The pages are told the server goes away (they reconnect to the next one).
+        server.shutdown().await;
+        println!("stopped");
+        Ok(())
     })
 }
 

@@ -19,11 +19,13 @@ use crate::config::{bot_levels, TableConfig};
 use crate::hub::{Hub, HubError};
 use crate::store::TableStatus;
 
+mod body;
 mod client;
 pub(crate) use client::is_trusted_proxy;
 mod finished;
 mod private;
 
+use body::json_body;
 use client::ClientIp;
 use finished::{deal_table, record, replay, review};
 use private::{keyed_not_cached, opened_table};
@@ -87,6 +89,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(ws_upgrade).layer(axum::middleware::map_response(json_errors)),
         )
         .fallback(|| async { (StatusCode::NOT_FOUND, "no such page: the lobby is at /") })
+        .layer(axum::extract::DefaultBodyLimit::max(body::BODY_LIMIT))
+        .layer(axum::middleware::from_fn(body::declared_length_within_limit))
         .with_state(hub)
 }
 
@@ -253,18 +257,6 @@ async fn rules_info() -> Json<serde_json::Value> {
         .map(|o| json!({ "name": o.name, "rule": o.rule, "values": o.values, "description": o.help, "players": o.players() }))
         .collect();
     Json(json!({ "games": ["russian"], "presets": presets, "options": options, "bots": bot_levels() }))
-}
-
-/// A request's JSON body, or a 400 with serde's reason (unknown fields are refused).
-fn json_body<T>(body: Result<Json<T>, axum::extract::rejection::JsonRejection>) -> Result<T, ApiError> {
-    // A body over the size limit is 413; every other malformed body 400.
-    body.map(|Json(t)| t).map_err(|e| {
-        let status = match e.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        ApiError(status, e.body_text())
-    })
 }
 
 /// The answer naming a table: `{"id", "link"}`.

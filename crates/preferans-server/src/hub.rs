@@ -212,6 +212,9 @@ pub struct Hub {
     transfers: transfer::Transfers,
     /// Hints worked out at once: one per core ([`Hub::hint_slots`], `hints.rs`).
     hint_slots: Arc<tokio::sync::Semaphore>,
+    /// Set when the server stops: every WebSocket connection closes with "going away"
+    /// ([`Hub::stop_connections`]); each connection holds a receiver while it runs.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// One counted WebSocket connection ([`Hub::open_connection`]); uncounted when dropped.
@@ -283,6 +286,23 @@ impl Hub {
         })
     }
 
+    /// A WebSocket connection's view of the server stopping: it changes to `true` once.
+    pub(crate) fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+
+    /// Tells every WebSocket connection to close (code 1001, "going away": the page
+    /// reconnects to the next server) and waits up to `grace` for them to have done so.
+    pub async fn stop_connections(&self, grace: std::time::Duration) {
+        self.stopping.send_replace(true);
+        let closed = async {
+            while self.stopping.receiver_count() > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+        };
+        let _ = tokio::time::timeout(grace, closed).await;
+    }
+
     /// The wait before a bot may take an away person's seat, in milliseconds.
     pub(crate) fn away_before_bot_ms(&self) -> i64 {
         i64::try_from(self.settings.away_before_bot.as_millis()).unwrap_or(i64::MAX)
@@ -312,6 +332,7 @@ impl Hub {
             hint_slots: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
             )),
+            stopping: tokio::sync::watch::Sender::new(false),
         });
         let stored = hub.store.load_tables(hub.settings.finished_tables_in_memory).await?;
         let mut map = hub.tables.write().await;

@@ -30,6 +30,9 @@ pub use config::{SeatKind, TableConfig};
 pub use hub::{Hub, HubSettings};
 pub use store::Store;
 
+/// The longest [`Server::shutdown`] waits for the WebSocket connections to close.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// A running server.
 pub struct Server {
     /// The address it listens on (with the real port when 0 was asked for).
@@ -85,13 +88,21 @@ impl Server {
     ///
     /// # Errors
     /// The listener failed.
-    pub async fn wait(self) -> anyhow::Result<()> {
-        self.task.await??;
+    pub async fn wait(&mut self) -> anyhow::Result<()> {
+        (&mut self.task).await??;
         Ok(())
     }
 
     /// Stops listening.
     pub fn stop(&self) {
         self.task.abort();
+    }
+
+    /// Stops listening and closes every WebSocket connection with "going away" (1001),
+    /// waiting up to [`SHUTDOWN_GRACE`] for the close frames to go out: the pages reconnect
+    /// to the next server instead of seeing a broken connection.
+    pub async fn shutdown(&self) {
+        self.stop();
+        self.hub.stop_connections(SHUTDOWN_GRACE).await;
     }
 }

@@ -158,6 +158,7 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
             i
         });
     let mut last_heard = std::time::Instant::now();
+    let mut stopping = hub.stopping();
     let close = loop {
         let reply = tokio::select! {
             // What the client sent is read before silence is judged: a pong that came while
@@ -168,8 +169,11 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
                     last_heard = std::time::Instant::now();
                 }
                 match msg {
-                    // Every frame counts against the limit, binary ones too.
-                    Some(Ok(Message::Text(_) | Message::Binary(_))) if limits.messages.check().is_err() => {
+                    // Every frame counts against the limit, binary ones and pings too (each
+                    // ping is answered with a pong).
+                    Some(Ok(Message::Text(_) | Message::Binary(_) | Message::Ping(_) | Message::Pong(_)))
+                        if limits.messages.check().is_err() =>
+                    {
                         limits.refused += 1;
                         if limits.refused > REFUSED_BEFORE_CLOSE {
                             break Some((close_code::POLICY, "too many messages"));
@@ -214,6 +218,7 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
                     _ => break None,
                 }
             }
+            () = stopped(&mut stopping) => break Some((close_code::AWAY, "the server is stopping")),
             alive = changed(&mut joined) => match (alive, joined.as_mut()) {
                 (true, Some(j)) => Some(state_msg(j).await),
                 _ => { joined = None; None }
@@ -243,6 +248,12 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
             let _ = tokio::time::timeout(CLOSE_DRAIN, drain).await;
         }
     }
+}
+
+/// Resolves once the server stops ([`Hub::stop_connections`]).
+async fn stopped(stopping: &mut watch::Receiver<bool>) {
+    // The guard `wait_for` returns is dropped here: it may not be held across an await.
+    let _ = stopping.wait_for(|stop| *stop).await;
 }
 
 /// The next tick of the heartbeat; never, without one.

@@ -49,6 +49,57 @@ async fn binary_frames_count_against_the_message_limit() {
 }
 
 #[tokio::test]
+async fn ping_frames_count_against_the_message_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let mut c = Client::connect(server.addr).await;
+    // Each ping costs the server a pong: a flood of them is a flood of messages, and one
+    // that goes on is closed like any other.
+    for _ in 0..1200 {
+        c.send_frame(Message::Ping(vec![1].into())).await;
+    }
+    let mut slow = 0;
+    let close = loop {
+        match tokio::time::timeout(Duration::from_secs(5), c.next_frame()).await {
+            Ok(Some(Message::Text(t))) if t.contains(preferans_server::ws::SLOW_DOWN) => slow += 1,
+            Ok(Some(Message::Close(f))) => break f,
+            Ok(Some(_)) => {}
+            Ok(None) | Err(_) => panic!("the flood of pings was not closed"),
+        }
+    };
+    assert_eq!(slow, 1, "one warning for the flood");
+    let f = close.expect("a close frame with a reason");
+    assert_eq!(f.code, CloseCode::Policy);
+    assert!(f.reason.contains("too many messages"), "{}", f.reason);
+}
+
+#[tokio::test]
+async fn a_stopping_server_closes_its_websockets_as_going_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    let humans = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]);
+    let id = create(server.addr, json!({"seats": humans, "hand_limit": 1})).await;
+    let mut watcher = Client::connect(server.addr).await;
+    watcher.join(&id, None).await;
+    let mut idle = Client::connect(server.addr).await;
+    idle.send(json!({"type": "ping"})).await;
+    idle.recv_type("pong").await;
+    let started = Instant::now();
+    server.shutdown().await;
+    // Both closed at once, well inside the grace, with 1001 and a reason the page shows.
+    assert!(
+        started.elapsed() < preferans_server::SHUTDOWN_GRACE,
+        "{:?}",
+        started.elapsed()
+    );
+    for c in [&mut watcher, &mut idle] {
+        let f = c.until_close().await.flatten().expect("a close frame");
+        assert_eq!(f.code, CloseCode::Away);
+        assert!(f.reason.contains("stopping"), "{}", f.reason);
+    }
+}
+
+#[tokio::test]
 async fn a_bad_action_is_refused_with_a_short_reason() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&sqlite_url(&dir)).await;

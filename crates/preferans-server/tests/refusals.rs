@@ -206,6 +206,44 @@ async fn api_errors_are_json_whatever_refuses_them() {
     )
     .await;
     assert_eq!(status, 413, "{v}");
+    // A body declared over the limit is refused at once, before any of it is sent (it was
+    // waited for until the request's 30 s deadline).
+    let mut raw = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let head = "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000000\r\n\r\n";
+    tokio::io::AsyncWriteExt::write_all(&mut raw, head.as_bytes())
+        .await
+        .unwrap();
+    let mut answer = vec![0u8; 512];
+    let n = tokio::time::timeout(
+        Duration::from_secs(10),
+        tokio::io::AsyncReadExt::read(&mut raw, &mut answer),
+    )
+    .await
+    .expect("answered without waiting for the body")
+    .unwrap();
+    let answer = String::from_utf8_lossy(&answer[..n]);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("over 64 KiB"), "{answer}");
+    // A malformed body is told in the request's words, not Rust's (u32, sequence, struct).
+    for (body, says) in [
+        (
+            json!({"hand_limit": "a"}),
+            "hand_limit: invalid type: string \"a\", expected a whole number",
+        ),
+        (
+            json!({"seats": 5}),
+            "seats: invalid type: the number 5, expected a list",
+        ),
+        (json!(1.5), "expected an object"),
+    ] {
+        let (status, v) = post(server.addr, "/api/tables", body).await;
+        assert_eq!(status, 400, "{v}");
+        let e = error_of(&v);
+        assert!(e.starts_with("the request does not fit: ") && e.contains(says), "{v}");
+        for rust in ["u32", "sequence", "struct", "target type", "`"] {
+            assert!(!e.contains(rust), "{v}");
+        }
+    }
     // The successful answers are untouched.
     let (status, svg) = get(server.addr, &format!("/api/tables/{id}/sheet.svg")).await;
     assert_eq!(status, 200);
