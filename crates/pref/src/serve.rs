@@ -49,7 +49,8 @@ pub struct ServeArgs {
     wrong_passwords_per_minute: u32,
     /// Finished games kept in memory and listed in the lobby (the newest at start); older
     /// ones are read from the database again when someone opens their link, so a
-    /// long-lived server neither starts slower nor grows with every game played.
+    /// long-lived server neither starts slower nor grows with every game played. The game
+    /// opened last stays in memory until another is opened, even with 0.
     #[arg(long, default_value_t = 200)]
     finished_tables_in_memory: usize,
     /// A reverse proxy in front of the server (repeat for several): from its connections the

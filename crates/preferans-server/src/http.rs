@@ -211,6 +211,13 @@ async fn health(State(hub): State<Arc<Hub>>) -> Response {
         let body = json!({ "status": "unavailable", "database": database, "error": "the database does not answer" });
         return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
     }
+    // A database that answers may still refuse writes (a read-only file, another program's
+    // lock): every accepted action is a write, so the server is not healthy then.
+    if let Err(e) = hub.store().probe_write().await {
+        tracing::error!("health: the database refuses writes: {e}");
+        let body = json!({ "status": "unavailable", "database": database, "error": "the database refuses writes" });
+        return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+    }
     let tables = hub.all_tables().await;
     // A table busy with a move is being played: a probe never waits behind the game.
     let playing = tables

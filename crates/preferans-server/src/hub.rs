@@ -145,7 +145,7 @@ pub struct HubSettings {
     pub wrong_keys_per_minute: u32,
     /// Finished tables kept in memory (the newest at start, then those asked for); the others
     /// stay in the database and are read again when someone opens them. Tables not yet over
-    /// are always in memory.
+    /// are always in memory, and so is the finished one read last, until another is read.
     pub finished_tables_in_memory: usize,
     /// Reverse proxies whose `X-Forwarded-For` names the client (`http/client.rs`); the
     /// per-address limits then count each client, not the proxy. Empty: the header is not read.

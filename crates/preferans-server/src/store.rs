@@ -248,6 +248,28 @@ impl Store {
         Ok(())
     }
 
+    /// Whether a write would be accepted now. SQLite: a write transaction is begun and rolled
+    /// back (a read-only file, or another program holding the write lock, fail it: [`Store::ping`]'s
+    /// read does not see them); PostgreSQL: [`Store::ping`]'s answer suffices.
+    ///
+    /// # Errors
+    /// The database's error, or [`StoreError::Timeout`].
+    pub async fn probe_write(&self) -> Result<(), StoreError> {
+        self.writable()?;
+        if !self.sqlite {
+            return Ok(());
+        }
+        let probe = async {
+            // Dropped unfinished (the timeout), the transaction is rolled back all the same.
+            let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+            tx.rollback().await
+        };
+        tokio::time::timeout(CONNECT_TIMEOUT, probe)
+            .await
+            .map_err(|_| StoreError::Timeout)??;
+        Ok(())
+    }
+
     /// Stores a new table.
     ///
     /// # Errors

@@ -516,6 +516,26 @@ async fn health_says_the_database_answers_and_counts_the_tables(url: &str) {
 }
 
 #[tokio::test]
+async fn health_is_503_while_another_program_holds_the_sqlite_write_lock() {
+    use sqlx::Connection;
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&sqlite_url(&dir)).await;
+    assert_eq!(get(server.addr, "/api/health").await.0, 200);
+    // Another program (a backup, the sqlite3 shell) holds the write lock: reads still answer,
+    // but no action could be stored.
+    let file = dir.path().join("pref.db");
+    let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", file.display()))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut other).await.unwrap();
+    let (status, body) = get(server.addr, "/api/health").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("refuses writes"), "{body}");
+    sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
+    assert_eq!(get(server.addr, "/api/health").await.0, 200);
+}
+
+#[tokio::test]
 async fn health_is_503_when_the_database_is_gone() {
     let db = common::postgres::FreshDatabase::create().await;
     if db.url.starts_with("sqlite") {
