@@ -85,6 +85,14 @@ fn database_url(given: &str) -> Result<String, String> {
             return Err("name the database: postgres://USER@HOST/DB".into());
         }
     }
+    // `sqlite://` with no file is SQLite's temporary database: a server on it would lose
+    // every game when it stops, and nobody would have asked for that.
+    let sqlite_file = given
+        .strip_prefix("sqlite://")
+        .or_else(|| given.strip_prefix("sqlite:"));
+    if sqlite_file.is_some_and(|f| f.split('?').next().is_none_or(str::is_empty)) {
+        return Err("name the SQLite file: sqlite://FILE (sqlite::memory: for a database that is not kept)".into());
+    }
     if given.contains("://") || given.starts_with("sqlite:") {
         return Ok(given.to_string());
     }
@@ -117,7 +125,7 @@ fn shown_url(url: &str) -> String {
 /// Runs the server until it is stopped.
 pub fn run(a: ServeArgs) -> Result<()> {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_env_filter(log_filter(std::env::var("RUST_LOG").ok().as_deref()))
         .with_writer(std::io::stderr)
         // Colours for a terminal only, not into a log file.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
@@ -142,6 +150,9 @@ pub fn run(a: ServeArgs) -> Result<()> {
             .await
             .map_err(|e| anyhow::anyhow!(mask_in(&e.to_string(), &a.database, &shown)))
             .with_context(|| format!("cannot start the server on {} with {shown}", a.addr))?;
+        if a.database.contains(":memory:") {
+            eprintln!("note: the database is in memory: every game is lost when the server stops");
+        }
         let tables = server.hub.all_tables().await.len();
         println!(
             "Preferans is served at http://{}/ ({} loaded from {shown})",
@@ -159,6 +170,21 @@ pub fn run(a: ServeArgs) -> Result<()> {
         println!("stopped");
         Ok(())
     })
+}
+
+/// The log's filter: `RUST_LOG`, or `info`. The WebSocket library's trace level logs every
+/// message whole, seat tokens with them: it stays at `debug` unless `RUST_LOG` names it.
+fn log_filter(rust_log: Option<&str>) -> tracing_subscriber::EnvFilter {
+    let given = rust_log.unwrap_or("info");
+    let filter = tracing_subscriber::EnvFilter::try_new(given).unwrap_or_else(|_| "info".into());
+    let traces = filter.max_level_hint() == Some(tracing_subscriber::filter::LevelFilter::TRACE);
+    if given.contains("tungstenite") || !traces {
+        return filter;
+    }
+    ["tungstenite=debug", "tokio_tungstenite=debug"]
+        .iter()
+        .filter_map(|d| d.parse().ok())
+        .fold(filter, tracing_subscriber::EnvFilter::add_directive)
 }
 
 /// An error's text with the database URL's password masked, should the error quote it.
@@ -201,6 +227,19 @@ mod tests {
     }
 
     #[test]
+    fn the_websocket_library_logs_no_messages_unless_asked_by_name() {
+        use super::log_filter;
+        let at_most = |given: Option<&str>| log_filter(given).max_level_hint();
+        // `trace` everywhere but the socket library, whose trace quotes whole messages.
+        let f = log_filter(Some("trace")).to_string();
+        assert!(f.contains("tungstenite=debug") && f.contains("trace"), "{f}");
+        assert!(!log_filter(Some("tungstenite=trace")).to_string().contains("=debug"));
+        // Below trace nothing is added (a cap would raise the library's level).
+        assert_eq!(at_most(None), Some(tracing_subscriber::filter::LevelFilter::INFO));
+        assert_eq!(log_filter(Some("debug")).to_string(), "debug");
+    }
+
+    #[test]
     fn a_postgres_url_names_its_database() {
         for url in [
             "postgres://me@host/",
@@ -239,5 +278,10 @@ mod tests {
             assert_eq!(database_url(url).unwrap(), url);
         }
         assert!(database_url(" ").is_err());
+        // No file is SQLite's temporary database: refused, with the way to ask for one.
+        for url in ["sqlite://", "sqlite:", "sqlite://?mode=rwc"] {
+            assert!(database_url(url).unwrap_err().contains("sqlite::memory:"), "{url}");
+        }
+        assert_eq!(database_url("sqlite::memory:").unwrap(), "sqlite::memory:");
     }
 }
