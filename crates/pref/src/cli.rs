@@ -91,8 +91,9 @@ pub struct RulesArgs {
     /// Change an option from the preset, as NAME=VALUE (repeatable; see `pref rules`).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
-    /// The pool target (pulya), e.g. 10 for a short game (the same as -o target=N).
-    #[arg(long)]
+    /// The pool target (pulya), e.g. 10 for a short game (the same as -o target=N; 1 to
+    /// 100,000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub target: Option<u32>,
 }
 

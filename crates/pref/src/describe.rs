@@ -160,7 +160,7 @@ pub fn describe_record(record: &Record) -> String {
                     .current_hand()
                     .is_some_and(|hd| hd.observation(Viewer::Spectator).is_hold(a.action));
                 let hold = if held { " (hold)" } else { "" };
-                let _ = writeln!(out, "  seat {}: {}{hold}", a.seat, a.action.symbol_text());
+                let _ = writeln!(out, "  seat {}: {}{hold}", a.seat, action_words(a.action));
             }
             if m.apply(a.seat, a.action).is_err() {
                 let _ = writeln!(out, "  (stops: illegal action)");
@@ -222,6 +222,15 @@ pub fn winner_text(
             let names: Vec<String> = top.iter().map(|&s| name(s)).collect();
             format!("{} {share}", names.join(" and "))
         }
+    }
+}
+
+/// An action in a sentence, with suit symbols: a bid says it is one (`bid 8♦`, not a bare
+/// `8♦` that reads as a card); the rest as [`Action::symbol_text`].
+pub fn action_words(a: Action) -> String {
+    match a {
+        Action::Bid(b) => format!("bid {}", b.symbol_text()),
+        other => other.symbol_text(),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 
 use crate::{describe, progress, read_record, solve, source_name, unfinished_note};
@@ -18,7 +18,7 @@ pub struct ReviewArgs {
     pub threshold: u8,
     /// Report bids, whist calls, discards and contracts that cost at least this many whists
     /// (0 to 1,000,000).
-    #[arg(long, allow_negative_numbers = true, default_value_t = 2.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2.0, value_parser = whists_threshold)]
     pub whists: f64,
     /// Sampled deals per whist call, discard or contract weighed (1 to 10,000).
     #[arg(long, allow_negative_numbers = true, default_value_t = preferans_bots::ADVISER_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
@@ -27,6 +27,20 @@ pub struct ReviewArgs {
     /// strain and misère (talon taken, best discard) and all-pass, double-dummy.
     #[arg(long)]
     pub deal_tables: bool,
+}
+
+/// `--whists`: a number of whists from 0 to 1,000,000. A hand costs far less than a million
+/// whists, so a larger threshold is a typo (and printing 1e308 would take 309 digits).
+fn whists_threshold(text: &str) -> Result<f64, String> {
+    let w: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of whists from 0 to 1000000, not {text:?}"))?;
+    if !(w.is_finite() && (0.0..=1_000_000.0).contains(&w)) {
+        return Err(format!("expected a number of whists from 0 to 1000000, not {text}"));
+    }
+    // -0 is 0 (it would be echoed as "-0").
+    Ok(w + 0.0)
 }
 
 /// Reviews the record and prints what it found.
@@ -38,11 +52,6 @@ pub fn run(a: ReviewArgs) -> Result<()> {
         samples,
         deal_tables,
     } = a;
-    // A hand costs far less than a million whists; a larger threshold is a typo, and
-    // printing 1e308 would take 309 digits.
-    if !(whists.is_finite() && (0.0..=1_000_000.0).contains(&whists)) {
-        bail!("--whists is a number of whists from 0 to 1000000 (got {whists})");
-    }
     let record = read_record(&file)?;
     // The cards (exact, quick) and the calls (simulated, slow) each have their own bar, so
     // that each one's time left is measured at its own pace.
@@ -93,15 +102,16 @@ pub fn run(a: ReviewArgs) -> Result<()> {
             c.hand,
             c.index,
             c.seat,
-            c.chosen.symbol_text(),
-            c.best.symbol_text(),
+            describe::action_words(c.chosen),
+            describe::action_words(c.best),
             c.cost
         );
     }
     outln!(
-        "{} bids, whist calls, discards and contracts cost whists (threshold {whists}, {} each)",
+        "{} bids, whist calls, discards and contracts cost whists (threshold {whists}; whist calls, discards \
+         and contracts weighed on {} each, bids on the expert's own bidding samples)",
         calls.len(),
-        crate::describe::count(samples as usize, "sample")
+        crate::describe::count(samples as usize, "sampled deal")
     );
     if let Some(note) = unfinished_note(&record) {
         outln!("{note} (reviewed as far as it was played)");

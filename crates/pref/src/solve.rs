@@ -17,7 +17,7 @@ pub struct SolveArgs {
     /// "AS KS QS JS TS 9S 8S AC KC QC/7S JC TC 9C 8C 7C AD KD QD JD/TD 9D 8D 7D AH KH QH JH TH 9H".
     #[arg(long, conflicts_with = "record")]
     pub hands: Option<String>,
-    /// The contract: 6S … 10NT, misere, or allpass (with --hands; a record has its own).
+    /// The contract: 6S … 10NT, misere, misere-nt (P4), or allpass (with --hands; a record has its own).
     #[arg(long, default_value = "allpass", conflicts_with = "record")]
     pub contract: String,
     /// Declarer's position (0 = eldest, the default, 1, 2) for a contract (with --hands).
@@ -126,10 +126,12 @@ fn state_from_deal(a: &SolveArgs, hands: &str) -> Result<Position> {
             if a.player.is_some() {
                 bail!("--player is for all-pass: a contract's side is --declarer");
             }
-            let bid: Bid = a
-                .contract
-                .parse()
-                .map_err(|_| anyhow::anyhow!("--contract '{}': expected 6S … 10NT, misere or allpass", a.contract))?;
+            let bid: Bid = a.contract.parse().map_err(|_| {
+                anyhow::anyhow!(
+                    "--contract '{}': expected 6S … 10NT, misere, misere-nt or allpass",
+                    a.contract
+                )
+            })?;
             state.contract = Some(bid);
             state.trump = bid.trump();
             state.declarer = Some(declarer);
@@ -244,6 +246,12 @@ fn state_from_record(a: &SolveArgs, path: &std::path::Path) -> Result<Position> 
         (Some(c), Some(_)) => bail!("hand {} is played in {c}: --player is for all-pass", a.hand),
         (Some(_), None) => Objective::of(&state),
         (None, None) => Objective::AllPass(state.to_play),
+        (None, Some(seat)) if state.talon_can_win && seat == hand.dealer() => {
+            bail!(
+                "--player {seat}: in hand {} seat {seat} deals and plays only the talon's two cards (F3): the solver counts the tricks of a player with a hand",
+                a.hand
+            )
+        }
         (None, Some(seat)) => {
             let p = (0..3u8)
                 .find(|&p| hand.seat_of_position(usize::from(p)) == Some(seat))
@@ -478,7 +486,13 @@ fn position_text(state: &PlayState, name: &dyn Fn(u8) -> String) -> String {
         s += &format!("; trick so far: {}", cards.join(", "));
     }
     let to_lead: Vec<String> = state.talon_leads.iter().flatten().map(|c| c.symbol_text()).collect();
-    if !to_lead.is_empty() {
+    if !to_lead.is_empty() && state.talon_can_win {
+        // F3 `dealer_allpass_talon`: the dealer's leads, which may win their tricks.
+        s += &format!(
+            "; the dealer's talon cards to lead the next tricks (F3): {}",
+            to_lead.join(" ")
+        );
+    } else if !to_lead.is_empty() {
         s += &format!("; talon cards to lead the next tricks (X2): {}", to_lead.join(" "));
     }
     s

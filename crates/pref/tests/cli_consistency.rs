@@ -132,7 +132,7 @@ fn solve_refuses_options_that_do_not_apply() {
     );
     fails_with(
         &["solve", "--hands", hands, "--contract", "raspasy"],
-        "misere or allpass",
+        "misere, misere-nt or allpass",
     );
     fails_with(&["solve", "--hands", hands, "--table-mib", "0"], "1..=4096");
     let out = pref()

@@ -176,6 +176,15 @@ fn match_and_sim_refuse_a_number_of_deals_they_cannot_hold() {
     let out = pref().args(["sim", "--hands", "100001"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr_of(&out).contains("not in 1..=100000"), "{}", stderr_of(&out));
+    // --target says the range the rules accept (it said u32's).
+    for target in ["0", "99999999999"] {
+        let out = pref()
+            .args(["match", "--deals", "1", "--target", target])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr_of(&out).contains("not in 1..=100000"), "{}", stderr_of(&out));
+    }
 }
 
 #[test]
@@ -298,9 +307,15 @@ fn h2_review_weighs_a_hussar_games_calls_and_bounds_its_numbers() {
         assert_eq!(out.status.code(), Some(2), "{flag} {value}");
         assert!(!stderr_of(&out).contains("'-- "), "{}", stderr_of(&out));
     }
-    for whists in [&["--whists=-1"][..], &["--whists", "-1"], &["--whists=1e308"]] {
+    // Refused by the argument parser as the other flags' ranges are (exit code 2).
+    for whists in [
+        &["--whists=-1"][..],
+        &["--whists", "-1"],
+        &["--whists=1e308"],
+        &["--whists=x"],
+    ] {
         let out = pref().arg("review").args(whists).arg(&hussar).output().unwrap();
-        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(out.status.code(), Some(2));
         assert!(stderr_of(&out).contains("from 0 to 1000000"), "{}", stderr_of(&out));
     }
 }
@@ -421,6 +436,16 @@ fn replay_marks_holds_and_says_who_took_each_trick() {
     assert!(tricks.iter().all(|l| l.contains(" — won by seat ")), "{text}");
     let holds: Vec<&str> = text.lines().filter(|l| l.ends_with(" (hold)")).collect();
     assert!(!holds.is_empty(), "no hold in 40 hands:\n{text}");
+    // A bid says it is one ("bid 6♠", not a bare "6♠" that reads as a card).
+    let bids = text.lines().filter(|l| l.contains(": bid ")).count();
+    assert!(bids > 0, "{text}");
+    let bare_bid = |l: &str| {
+        l.starts_with("  seat ")
+            && l.split(": ")
+                .nth(1)
+                .is_some_and(|a| a.starts_with(['6', '7', '8', '9', '1']))
+    };
+    assert!(!text.lines().any(bare_bid), "{text}");
     // Each played hand says what it wrote on the sheet.
     let results = text.lines().filter(|l| l.trim_start().starts_with("result: ")).count();
     let written = text

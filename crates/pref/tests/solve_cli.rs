@@ -430,7 +430,7 @@ fn solve_from_a_record_position_and_bad_input() {
         (vec!["solve", "--hands", "AS KS/7S 8S/9S AS"], "two hands"),
         (
             vec!["solve", "--hands", "AS KS/7S 8S/9S TS", "--contract", "11S"],
-            "expected 6S … 10NT, misere or allpass",
+            "expected 6S … 10NT, misere, misere-nt or allpass",
         ),
         (vec!["solve", "--hands", "AS XX/7S 8S/9S TS"], "not a card"),
         (vec!["solve", "--hands", "AS KS/7S/9S TS"], "same number"),
@@ -531,4 +531,50 @@ fn numbers(table: &str) -> Vec<Vec<u8>> {
             fields[fields.len() - 7..].iter().map(|n| n.parse().unwrap()).collect()
         })
         .collect()
+}
+
+#[test]
+fn f3_the_dealers_talon_leads_are_named_as_his_and_he_is_no_all_pass_player() {
+    // Four players, F3's dealer owning the all-pass talon: hand 1 of this seed is an all-pass
+    // whose first trick the dealer led from the talon.
+    let dir = tempfile::tempdir().unwrap();
+    let file = sim(
+        dir.path(),
+        "d4.json",
+        &[
+            "--players",
+            "4",
+            "-o",
+            "dealer_allpass_talon=true",
+            "--bots",
+            "heuristic",
+            "--hands",
+            "1",
+            "--seed",
+            "15",
+        ],
+    );
+    let record = file.to_str().unwrap();
+    let out = pref()
+        .args(["solve", "--record", record, "--hand", "1"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(
+        text.contains("the dealer's talon cards to lead the next tricks (F3)"),
+        "{text}"
+    );
+    assert!(!text.contains("(X2)"), "{text}");
+    // The dealer (seat 0 deals the first hand) holds no hand whose tricks could be counted.
+    let out = pref()
+        .args(["solve", "--record", record, "--hand", "1", "--player", "0"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr_of(&out).contains("plays only the talon's two cards (F3)"),
+        "{}",
+        stderr_of(&out)
+    );
 }

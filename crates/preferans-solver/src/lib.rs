@@ -332,7 +332,8 @@ fn check(state: &PlayState) -> Result<(), SolveError> {
     for (p, h) in state.hands.iter().enumerate() {
         let want = left - u8::from(played.contains(&(p as Owner)));
         if h.len() != u32::from(want) {
-            return Err(SolveError(format!("hand {p} has {} cards, expected {want}", h.len())));
+            let s = if h.len() == 1 { "" } else { "s" };
+            return Err(SolveError(format!("hand {p} has {} card{s}, expected {want}", h.len())));
         }
         if !(seen & *h).is_empty() {
             return Err(SolveError("a card is in two hands".into()));

@@ -73,8 +73,9 @@ impl Deal {
         for (i, h) in hands.iter().enumerate() {
             if h.len() != 10 {
                 return Err(ParseError::new(format!(
-                    "the hand in position {i} (0 = eldest) has {} cards, expected 10",
-                    h.len()
+                    "the hand in position {i} (0 = eldest) has {} card{}, expected 10",
+                    h.len(),
+                    if h.len() == 1 { "" } else { "s" }
                 )));
             }
             if !(seen & *h).is_empty() {

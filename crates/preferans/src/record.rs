@@ -128,8 +128,10 @@ pub struct DealRecord {
 /// fixed-size array would call a third card "trailing characters").
 fn two_talon_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[Card; 2], D::Error> {
     let cards = Vec::<Card>::deserialize(d)?;
-    <[Card; 2]>::try_from(cards.as_slice())
-        .map_err(|_| serde::de::Error::custom(format_args!("the talon holds {} cards; it must hold 2", cards.len())))
+    <[Card; 2]>::try_from(cards.as_slice()).map_err(|_| {
+        let s = if cards.len() == 1 { "" } else { "s" };
+        serde::de::Error::custom(format_args!("the talon holds {} card{s}; it must hold 2", cards.len()))
+    })
 }
 
 /// One action with the seat that made it.
@@ -577,12 +579,13 @@ mod tests {
             serde_json::from_str::<DealRecord>(&text).map_err(|e| e.to_string())
         };
         assert!(deal(r#"["7C","8C"]"#).is_ok());
-        for (talon, n) in [(r#"["7C","8C","9C"]"#, 3), (r#"["7C"]"#, 1), ("[]", 0)] {
+        for (talon, n) in [
+            (r#"["7C","8C","9C"]"#, "3 cards"),
+            (r#"["7C"]"#, "1 card"),
+            ("[]", "0 cards"),
+        ] {
             let err = deal(talon).unwrap_err();
-            assert!(
-                err.contains(&format!("the talon holds {n} cards; it must hold 2")),
-                "{err}"
-            );
+            assert!(err.contains(&format!("the talon holds {n}; it must hold 2")), "{err}");
         }
     }
 
