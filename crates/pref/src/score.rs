@@ -2,6 +2,8 @@
 
 use std::fmt::Write;
 
+use unicode_width::UnicodeWidthStr;
+
 use preferans::scoring::Section;
 use preferans::{Match, Seat};
 use serde_json::json;
@@ -20,6 +22,12 @@ fn ending(m: &Match) -> String {
         (true, Some(n), false) => format!(" (the pool is closed; the match plays on to its limit of {})", limit(n)),
         _ => String::new(),
     }
+}
+
+/// `text` and spaces up to `width` columns as a terminal shows them: a wide (CJK) character
+/// takes two, so `format!`'s `{:<w}`, which counts characters, would misalign the column.
+fn padded(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
 }
 
 /// The sheet section by section with dotted running totals, then the settlement.
@@ -43,9 +51,9 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
             ));
         }
         // The numbers in one column, after the longest label (up to 60 characters).
-        let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0).clamp(8, 60);
+        let width = rows.iter().map(|r| r.0.width()).max().unwrap_or(0).clamp(8, 60);
         for (label, value) in rows {
-            let _ = writeln!(out, "  {label:<width$}  {value}");
+            let _ = writeln!(out, "  {}  {value}", padded(&label, width));
         }
     }
     let st = sheet.settlement(m.rules());
@@ -53,17 +61,13 @@ pub fn score_text(m: &Match, names: &[String]) -> String {
     let labels: Vec<String> = (0..players).map(|s| format!("{s} {}", name(names, s))).collect();
     // The column as wide as the longest name, so the numbers line up (up to 60 characters: a
     // longer name pushes its own line out; `fmt` takes no width past 65,535 at all).
-    let width = labels
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(12, 60);
+    let width = labels.iter().map(|l| l.width()).max().unwrap_or(0).clamp(12, 60);
     for (s, label) in labels.iter().enumerate() {
         let (num, den) = st.exact(s);
         let _ = writeln!(
             out,
-            "  {label:<width$} {:>10}   (exact {})",
+            "  {} {:>10}   (exact {})",
+            padded(label, width),
             st.rounded(s),
             fraction(num, den)
         );
@@ -126,6 +130,26 @@ fn fraction(num: i64, den: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_settlement_lines_up_after_names_in_wide_scripts() {
+        use unicode_width::UnicodeWidthStr;
+        let m = preferans::Match::new(preferans::Rules::sochi(), 3, 0, Some(1));
+        let names: Vec<String> = ["王小明", "Ann", "Борис"].map(String::from).to_vec();
+        let text = super::score_text(&m, &names);
+        let rows: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("Settlement"))
+            .skip(1)
+            .collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        // Each number ends in the same column as a terminal shows it.
+        let ends: Vec<usize> = rows
+            .iter()
+            .map(|r| r.split("   (exact").next().unwrap().width())
+            .collect();
+        assert!(ends.iter().all(|e| *e == ends[0]), "{ends:?}\n{text}");
+    }
+
     #[test]
     fn s9_a_closed_pool_under_a_hand_limit_is_said_to_play_on() {
         use preferans::{HandState, Match, Rules, Viewer};
