@@ -17,17 +17,27 @@ const MARGIN: f64 = 40.0;
 /// mountain/centre boundaries.
 const RINGS: [f64; 4] = [1.0, 0.8, 0.6, 0.38];
 const CIRCLE: f64 = 0.16;
-/// Running totals longer than this many numbers are shown as "…" and the last ones.
-const MAX_STEPS: usize = 7;
+/// The smallest font a band's text is shrunk to before a running total is shortened.
+const READABLE_FONT: f64 = 9.0;
+/// The width of a character, in ems (the fonts' digits are about 0.6 em wide).
+const CHAR_EM: f64 = 0.6;
 
-/// A running total shortened for the drawing: `…6.10.14` keeps its last numbers.
-fn short(running: &str) -> String {
-    let parts: Vec<&str> = running.split('.').collect();
-    if parts.len() <= MAX_STEPS {
-        running.to_string()
-    } else {
-        format!("…{}", parts[parts.len() - (MAX_STEPS - 1)..].join("."))
+/// `prefix` and the running total `running` in at most `room` characters: the whole when it
+/// fits, else "…" and as many of its last numbers as fit (`…6.10.14`; the last one always).
+fn fitted(prefix: &str, running: &str, room: usize) -> String {
+    let whole = format!("{prefix}{running}");
+    if whole.chars().count() <= room {
+        return whole;
     }
+    let parts: Vec<&str> = running.split('.').collect();
+    let mut kept = parts.len() - 1;
+    // Each number taken in front costs its digits and a dot.
+    let mut len = prefix.chars().count() + 1 + parts[kept].chars().count();
+    while kept > 0 && len + parts[kept - 1].chars().count() < room {
+        kept -= 1;
+        len += parts[kept].chars().count() + 1;
+    }
+    format!("{prefix}…{}", parts[kept..].join("."))
 }
 
 /// The angles (radians, counter-clockwise from the x axis, y up) of the dividing rays, and
@@ -143,9 +153,16 @@ fn split_evenly(a: f64, b: f64, n: usize) -> Vec<f64> {
     cuts
 }
 
-/// Text in the band between rings `outer` and `inner` of the sector from angle `a` to `b`,
-/// along the longest edge of that band, shrunk to fit it.
-fn label(out: &mut String, (a, b): (f64, f64), outer: f64, inner: f64, text: &str, class: &str) {
+/// `prefix` and the running total `running` in the band between rings `outer` and `inner` of
+/// the sector from angle `a` to `b`, along the longest edge of that band, shrunk to fit it —
+/// and shortened to its last numbers only when even [`READABLE_FONT`] would not fit it.
+fn label(
+    out: &mut String,
+    (a, b): (f64, f64),
+    (outer, inner): (f64, f64),
+    (prefix, running): (&str, &str),
+    class: &str,
+) {
     let half = SIZE / 2.0 * (outer + inner) / 2.0;
     let ((x0, y0), (x1, y1)) = longest_edge(a, b, half);
     let (x, y) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
@@ -156,13 +173,14 @@ fn label(out: &mut String, (a, b): (f64, f64), outer: f64, inner: f64, text: &st
         (true, false) => 90.0,
         _ => 0.0,
     };
-    // Shrink the font until the text fits its edge (about 0.6 em per character).
+    // Shrink the font until the text fits its edge.
     let max_len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt() * 0.92;
-    let font = (max_len / (text.chars().count().max(1) as f64 * 0.6)).clamp(6.0, 13.0);
+    let text = fitted(prefix, running, (max_len / (READABLE_FONT * CHAR_EM)) as usize);
+    let font = (max_len / (text.chars().count().max(1) as f64 * CHAR_EM)).clamp(6.0, 13.0);
     let _ = writeln!(
         out,
         r#"<text class="{class}" x="{sx:.1}" y="{sy:.1}" font-size="{font:.1}" transform="rotate({rotate} {sx:.1} {sy:.1})" dy="0.35em">{}</text>"#,
-        esc(text)
+        esc(&text)
     );
 }
 
@@ -214,11 +232,11 @@ pub fn pulya_svg(sheet: &Scoresheet, rules: &Rules, names: &[String]) -> String 
         esc(&target)
     );
     let secs = sectors(players);
-    // Dividing rays from the circle to the outer edge.
+    // Dividing rays from the circle's edge (not across the target) to the outer edge.
     for (a, _) in &secs {
-        let (x0, y0, _) = on_square(*a, half * CIRCLE * 0.9);
+        let (x0, y0) = (half * CIRCLE * a.cos(), half * CIRCLE * a.sin());
         let (x1, y1, _) = on_square(*a, half);
-        let ((ax, ay), (bx, by)) = (to_svg(x0 * 0.75, y0 * 0.75), to_svg(x1, y1));
+        let ((ax, ay), (bx, by)) = (to_svg(x0, y0), to_svg(x1, y1));
         let _ = writeln!(
             s,
             r#"<line class="line" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}"/>"#
@@ -227,22 +245,10 @@ pub fn pulya_svg(sheet: &Scoresheet, rules: &Rules, names: &[String]) -> String 
     for (seat, &(a, b)) in secs.iter().enumerate() {
         let seat = seat as Seat;
         let mid = (a + b) / 2.0;
-        label(
-            &mut s,
-            (a, b),
-            RINGS[2],
-            RINGS[3],
-            &short(&sheet.running(Section::Mountain(seat))),
-            "mountain",
-        );
-        label(
-            &mut s,
-            (a, b),
-            RINGS[1],
-            RINGS[2],
-            &short(&sheet.running(Section::Pool(seat))),
-            "pool",
-        );
+        let mountain = sheet.running(Section::Mountain(seat));
+        label(&mut s, (a, b), (RINGS[2], RINGS[3]), ("", &mountain), "mountain");
+        let pool = sheet.running(Section::Pool(seat));
+        label(&mut s, (a, b), (RINGS[1], RINGS[2]), ("", &pool), "pool");
         // Whists against each opponent: the outer band split evenly, opponents clockwise.
         let opponents: Vec<Seat> = (1..players).map(|k| (seat + k) % players).collect();
         let cuts = split_evenly(a, b, opponents.len());
@@ -259,12 +265,9 @@ pub fn pulya_svg(sheet: &Scoresheet, rules: &Rules, names: &[String]) -> String 
                     r#"<line class="line" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke-dasharray="4 3"/>"#
                 );
             }
-            let text = format!(
-                "{}: {}",
-                name(names, *on),
-                short(&sheet.running(Section::Whists { writer: seat, on: *on }))
-            );
-            label(&mut s, (sa, sb), RINGS[0], RINGS[1], &text, "whists");
+            let prefix = format!("{}: ", name(names, *on));
+            let whists = sheet.running(Section::Whists { writer: seat, on: *on });
+            label(&mut s, (sa, sb), (RINGS[0], RINGS[1]), (&prefix, &whists), "whists");
         }
         // The player's name outside his sector.
         let (x, y, vertical) = on_square(mid, half + MARGIN * 0.55);
@@ -382,5 +385,64 @@ mod tests {
             assert!(font * 0.6 * text.chars().count() as f64 <= full - 19.0, "{line}");
         }
         assert!(svg.contains("talon_push"), "the options are shown");
+    }
+
+    #[test]
+    fn a_running_total_is_shortened_only_when_its_band_has_no_room() {
+        assert_eq!(fitted("", "2.4.6", 20), "2.4.6");
+        assert_eq!(fitted("", "2.4.6.8.10.12.14.16", 12), "…10.12.14.16");
+        assert_eq!(fitted("", "2.4.6.8.10.12.14.16", 11), "…12.14.16");
+        assert_eq!(fitted("Ann: ", "10.20.30", 10), "Ann: …30");
+        // The last number whatever the room.
+        assert_eq!(fitted("Ann: ", "10.20.300", 3), "Ann: …300");
+        // A pool band of the 3- or 4-player sheet holds a dozen numbers whole (it kept six).
+        let running = "2.4.6.8.10.12.14.16.18.20.22.24";
+        for players in [3u8, 4] {
+            let (a, b) = sectors(players)[0];
+            let mut out = String::new();
+            label(&mut out, (a, b), (RINGS[1], RINGS[2]), ("", running), "pool");
+            assert!(out.contains(&format!(">{running}<")), "{players}: {out}");
+            let font: f64 = out
+                .split("font-size=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(font >= READABLE_FONT, "{font}");
+        }
+    }
+
+    #[test]
+    fn the_dividing_lines_start_at_the_circle_not_across_the_target() {
+        for players in [2u8, 3, 4] {
+            let mut rules = Rules::sochi();
+            rules.set_many([("players", &players.to_string()[..])]).unwrap();
+            let m = Match::new(rules, 1, 0, Some(1));
+            let svg = pulya_svg(m.sheet(), m.rules(), &[]);
+            let (cx, cy) = to_svg(0.0, 0.0);
+            let radius = SIZE / 2.0 * CIRCLE;
+            let rays: Vec<&str> = svg
+                .lines()
+                .filter(|l| l.starts_with("<line") && !l.contains("dasharray"))
+                .collect();
+            assert_eq!(rays.len(), usize::from(players), "{svg}");
+            for ray in rays {
+                let at = |k: &str| -> f64 {
+                    ray.split(&format!("{k}=\""))
+                        .nth(1)
+                        .unwrap()
+                        .split('"')
+                        .next()
+                        .unwrap()
+                        .parse()
+                        .unwrap()
+                };
+                let from_centre = ((at("x1") - cx).powi(2) + (at("y1") - cy).powi(2)).sqrt();
+                assert!((from_centre - radius).abs() < 0.2, "{players} players: {ray}");
+            }
+        }
     }
 }
