@@ -37,7 +37,7 @@ fn whists_threshold(text: &str) -> Result<f64, String> {
         .parse()
         .map_err(|_| format!("expected a number of whists from 0 to 1000000, not {text:?}"))?;
     if !(w.is_finite() && (0.0..=1_000_000.0).contains(&w)) {
-        return Err(format!("expected a number of whists from 0 to 1000000, not {text}"));
+        return Err(format!("expected a number of whists from 0 to 1000000, not {text:?}"));
     }
     // -0 is 0 (it would be echoed as "-0").
     Ok(w + 0.0)

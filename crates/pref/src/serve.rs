@@ -90,7 +90,7 @@ fn database_url(given: &str) -> Result<String, String> {
     let sqlite_file = given
         .strip_prefix("sqlite://")
         .or_else(|| given.strip_prefix("sqlite:"));
-    if sqlite_file.is_some_and(|f| f.split('?').next().is_none_or(str::is_empty)) {
+    if sqlite_file.is_some_and(|f| f.split_once('?').map_or(f, |(file, _)| file).is_empty()) {
         return Err("name the SQLite file: sqlite://FILE (sqlite::memory: for a database that is not kept)".into());
     }
     if given.contains("://") || given.starts_with("sqlite:") {
@@ -150,7 +150,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             .await
             .map_err(|e| anyhow::anyhow!(mask_in(&e.to_string(), &a.database, &shown)))
             .with_context(|| format!("cannot start the server on {} with {shown}", a.addr))?;
-        if a.database.contains(":memory:") {
+        if a.database.contains(":memory:") || a.database.contains("mode=memory") {
             eprintln!("note: the database is in memory: every game is lost when the server stops");
         }
         let tables = server.hub.all_tables().await.len();
@@ -172,18 +172,26 @@ pub fn run(a: ServeArgs) -> Result<()> {
     })
 }
 
-/// The log's filter: `RUST_LOG`, or `info`. The WebSocket library's trace level logs every
-/// message whole, seat tokens with them: it stays at `debug` unless `RUST_LOG` names it.
+/// The log's filter: `RUST_LOG`, or `info`. The WebSocket libraries' trace level logs every
+/// message whole, seat tokens with them: under a global `trace` each stays at `debug` unless
+/// `RUST_LOG` names it (a directive for another target raises nothing).
 fn log_filter(rust_log: Option<&str>) -> tracing_subscriber::EnvFilter {
     let given = rust_log.unwrap_or("info");
     let filter = tracing_subscriber::EnvFilter::try_new(given).unwrap_or_else(|_| "info".into());
-    let traces = filter.max_level_hint() == Some(tracing_subscriber::filter::LevelFilter::TRACE);
-    if given.contains("tungstenite") || !traces {
+    let directives: Vec<&str> = given.split(',').map(str::trim).collect();
+    if !directives.iter().any(|d| d.eq_ignore_ascii_case("trace")) {
         return filter;
     }
-    ["tungstenite=debug", "tokio_tungstenite=debug"]
-        .iter()
-        .filter_map(|d| d.parse().ok())
+    let named = |target: &str| {
+        directives.iter().any(|d| {
+            let t = d.split(['=', '[']).next().unwrap_or_default();
+            t == target || t.starts_with(&format!("{target}::"))
+        })
+    };
+    ["tungstenite", "tokio_tungstenite"]
+        .into_iter()
+        .filter(|t| !named(t))
+        .filter_map(|t| format!("{t}=debug").parse().ok())
         .fold(filter, tracing_subscriber::EnvFilter::add_directive)
 }
 
@@ -234,9 +242,18 @@ mod tests {
         let f = log_filter(Some("trace")).to_string();
         assert!(f.contains("tungstenite=debug") && f.contains("trace"), "{f}");
         assert!(!log_filter(Some("tungstenite=trace")).to_string().contains("=debug"));
-        // Below trace nothing is added (a cap would raise the library's level).
+        // Below a global trace nothing is added (a cap would raise the library's level).
         assert_eq!(at_most(None), Some(tracing_subscriber::filter::LevelFilter::INFO));
         assert_eq!(log_filter(Some("debug")).to_string(), "debug");
+        assert!(!log_filter(Some("info,preferans_server=trace"))
+            .to_string()
+            .contains("tungstenite"));
+        // Each library by its own name: naming one leaves the other capped.
+        let f = log_filter(Some("trace,tokio_tungstenite=trace")).to_string();
+        assert!(
+            f.contains("tungstenite=debug") && !f.contains("tokio_tungstenite=debug"),
+            "{f}"
+        );
     }
 
     #[test]

@@ -295,12 +295,8 @@ impl Hub {
     /// reconnects to the next server) and waits up to `grace` for them to have done so.
     pub async fn stop_connections(&self, grace: std::time::Duration) {
         self.stopping.send_replace(true);
-        let closed = async {
-            while self.stopping.receiver_count() > 0 {
-                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-            }
-        };
-        let _ = tokio::time::timeout(grace, closed).await;
+        // Each connection drops its receiver once its close frame is out.
+        let _ = tokio::time::timeout(grace, self.stopping.closed()).await;
     }
 
     /// The wait before a bot may take an away person's seat, in milliseconds.

@@ -31,7 +31,7 @@ pub use hub::{Hub, HubSettings};
 pub use store::Store;
 
 /// The longest [`Server::shutdown`] waits for the WebSocket connections to close.
-pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+pub const WEBSOCKET_CLOSE_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// A running server.
 pub struct Server {
@@ -39,7 +39,8 @@ pub struct Server {
     pub addr: SocketAddr,
     /// Its tables.
     pub hub: Arc<Hub>,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The accept loop; `None` once [`Server::wait`] has seen it end.
+    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
     /// The server's hold on its database (one server per database), let go when it is
     /// dropped.
     _lock: store::DatabaseLock,
@@ -79,7 +80,7 @@ impl Server {
         Ok(Server {
             addr,
             hub,
-            task,
+            task: Some(task),
             _lock: lock,
         })
     }
@@ -89,20 +90,27 @@ impl Server {
     /// # Errors
     /// The listener failed.
     pub async fn wait(&mut self) -> anyhow::Result<()> {
-        (&mut self.task).await??;
+        if let Some(task) = self.task.as_mut() {
+            let ended = task.await;
+            // A finished task may not be awaited again: a second call returns at once.
+            self.task = None;
+            ended??;
+        }
         Ok(())
     }
 
     /// Stops listening.
     pub fn stop(&self) {
-        self.task.abort();
+        if let Some(task) = &self.task {
+            task.abort();
+        }
     }
 
     /// Stops listening and closes every WebSocket connection with "going away" (1001),
-    /// waiting up to [`SHUTDOWN_GRACE`] for the close frames to go out: the pages reconnect
+    /// waiting up to [`WEBSOCKET_CLOSE_GRACE`] for the close frames to go out: the pages reconnect
     /// to the next server instead of seeing a broken connection.
     pub async fn shutdown(&self) {
         self.stop();
-        self.hub.stop_connections(SHUTDOWN_GRACE).await;
+        self.hub.stop_connections(WEBSOCKET_CLOSE_GRACE).await;
     }
 }

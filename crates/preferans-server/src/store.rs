@@ -12,7 +12,9 @@ use sqlx::{AnyConnection, AnyPool, Connection, Row};
 
 use crate::config::TableConfig;
 
+mod health;
 mod lock;
+pub use health::PROBE_FRESH;
 pub use lock::{DatabaseLock, LockError, KEEP_EVERY, LOCK_WAIT};
 
 /// A storage error (database unreachable, bad URL, corrupt row).
@@ -21,6 +23,10 @@ pub enum StoreError {
     /// The database said no.
     #[error("database: {0}")]
     Db(sqlx::Error),
+    /// The database answers but refuses writes ([`Store::probe_write`]; the cause as text,
+    /// since one answer may be given to several requests).
+    #[error("database: refuses writes: {0}")]
+    WritesRefused(String),
     /// A migration failed.
     #[error("migration: {0}")]
     Migrate(sqlx::migrate::MigrateError),
@@ -139,6 +145,10 @@ pub struct Store {
     /// Set while the server's lock on the database is lost ([`DatabaseLock`]): then nothing
     /// is written (another server may be writing) and [`Store::ping`] fails.
     lock_lost: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// SQLite: the URL a write probe opens a connection of its own to ([`Store::probe_write`]).
+    sqlite_url: Option<String>,
+    /// The last write probe's time and answer, shared by the requests that ask meanwhile.
+    write_probe: health::LastProbe,
 }
 
 /// Sets up a new connection. SQLite: WAL with synchronous=NORMAL keeps every committed action
@@ -206,6 +216,8 @@ impl Store {
             pool,
             sqlite,
             lock_lost: Default::default(),
+            sqlite_url: sqlite.then(|| url.clone()),
+            write_probe: Default::default(),
         })
     }
 
@@ -229,44 +241,10 @@ impl Store {
     }
 
     /// Refuses a write while the lock is lost.
-    fn writable(&self) -> Result<(), StoreError> {
+    pub(crate) fn writable(&self) -> Result<(), StoreError> {
         if self.lock_lost.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(StoreError::LockLost);
         }
-        Ok(())
-    }
-
-    /// Whether the database answers (a trivial query, within [`CONNECT_TIMEOUT`]).
-    ///
-    /// # Errors
-    /// The database's error, or [`StoreError::Timeout`].
-    pub async fn ping(&self) -> Result<(), StoreError> {
-        self.writable()?;
-        tokio::time::timeout(CONNECT_TIMEOUT, sqlx::query("SELECT 1").execute(&self.pool))
-            .await
-            .map_err(|_| StoreError::Timeout)??;
-        Ok(())
-    }
-
-    /// Whether a write would be accepted now. SQLite: a write transaction is begun and rolled
-    /// back (a read-only file, or another program holding the write lock, fail it: [`Store::ping`]'s
-    /// read does not see them); PostgreSQL: [`Store::ping`]'s answer suffices.
-    ///
-    /// # Errors
-    /// The database's error, or [`StoreError::Timeout`].
-    pub async fn probe_write(&self) -> Result<(), StoreError> {
-        self.writable()?;
-        if !self.sqlite {
-            return Ok(());
-        }
-        let probe = async {
-            // Dropped unfinished (the timeout), the transaction is rolled back all the same.
-            let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-            tx.rollback().await
-        };
-        tokio::time::timeout(CONNECT_TIMEOUT, probe)
-            .await
-            .map_err(|_| StoreError::Timeout)??;
         Ok(())
     }
 

@@ -162,8 +162,10 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
     let close = loop {
         let reply = tokio::select! {
             // What the client sent is read before silence is judged: a pong that came while
-            // the loop was busy counts.
+            // the loop was busy counts. A stopping server comes first of all: a client that
+            // always has a frame ready would otherwise hold the stop off.
             biased;
+            () = stopped(&mut stopping) => break Some((close_code::AWAY, "the server is stopping")),
             msg = rx.next() => {
                 if matches!(msg, Some(Ok(_))) {
                     last_heard = std::time::Instant::now();
@@ -218,7 +220,6 @@ pub async fn connection(hub: Arc<Hub>, socket: WebSocket, address: std::net::IpA
                     _ => break None,
                 }
             }
-            () = stopped(&mut stopping) => break Some((close_code::AWAY, "the server is stopping")),
             alive = changed(&mut joined) => match (alive, joined.as_mut()) {
                 (true, Some(j)) => Some(state_msg(j).await),
                 _ => { joined = None; None }

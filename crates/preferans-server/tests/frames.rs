@@ -88,7 +88,7 @@ async fn a_stopping_server_closes_its_websockets_as_going_away() {
     server.shutdown().await;
     // Both closed at once, well inside the grace, with 1001 and a reason the page shows.
     assert!(
-        started.elapsed() < preferans_server::SHUTDOWN_GRACE,
+        started.elapsed() < preferans_server::WEBSOCKET_CLOSE_GRACE,
         "{:?}",
         started.elapsed()
     );

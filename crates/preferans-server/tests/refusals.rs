@@ -232,15 +232,23 @@ async fn api_errors_are_json_whatever_refuses_them() {
         ),
         (
             json!({"seats": 5}),
-            "seats: invalid type: the number 5, expected a list",
+            "seats: invalid type: the number '5', expected a list",
         ),
         (json!(1.5), "expected an object"),
+        (
+            json!({"seats": [5]}),
+            "seats[0]: invalid type: the number '5', expected an object with a kind",
+        ),
+        (
+            json!({"hand_limit": -1}),
+            "expected a whole number from 0 to 4294967295",
+        ),
     ] {
         let (status, v) = post(server.addr, "/api/tables", body).await;
         assert_eq!(status, 400, "{v}");
         let e = error_of(&v);
         assert!(e.starts_with("the request does not fit: ") && e.contains(says), "{v}");
-        for rust in ["u32", "sequence", "struct", "target type", "`"] {
+        for rust in ["u32", "sequence", "struct", "enum", "Wire", "target type", "`"] {
             assert!(!e.contains(rust), "{v}");
         }
     }

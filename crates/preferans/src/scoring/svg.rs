@@ -26,10 +26,11 @@ const CHAR_EM: f64 = 0.6;
 /// fits, else "…" and as many of its last numbers as fit (`…6.10.14`; the last one always).
 fn fitted(prefix: &str, running: &str, room: usize) -> String {
     let whole = format!("{prefix}{running}");
-    if whole.chars().count() <= room {
+    let parts: Vec<&str> = running.split('.').collect();
+    // A single number has nothing to leave out.
+    if whole.chars().count() <= room || parts.len() == 1 {
         return whole;
     }
-    let parts: Vec<&str> = running.split('.').collect();
     let mut kept = parts.len() - 1;
     // Each number taken in front costs its digits and a dot.
     let mut len = prefix.chars().count() + 1 + parts[kept].chars().count();
@@ -395,6 +396,7 @@ mod tests {
         assert_eq!(fitted("Ann: ", "10.20.30", 10), "Ann: …30");
         // The last number whatever the room.
         assert_eq!(fitted("Ann: ", "10.20.300", 3), "Ann: …300");
+        assert_eq!(fitted("Konstantin: ", "0", 3), "Konstantin: 0");
         // A pool band of the 3- or 4-player sheet holds a dozen numbers whole (it kept six).
         let running = "2.4.6.8.10.12.14.16.18.20.22.24";
         for players in [3u8, 4] {
