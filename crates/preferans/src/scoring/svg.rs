@@ -388,6 +388,12 @@ mod tests {
         assert!(svg.contains("talon_push"), "the options are shown");
     }
 
+    /// The number in the first `name="…"` of an SVG element's text.
+    fn attribute(element: &str, name: &str) -> f64 {
+        let value = element.split(&format!("{name}=\"")).nth(1).unwrap().split('"').next();
+        value.unwrap().parse().unwrap()
+    }
+
     #[test]
     fn a_running_total_is_shortened_only_when_its_band_has_no_room() {
         assert_eq!(fitted("", "2.4.6", 20), "2.4.6");
@@ -404,15 +410,7 @@ mod tests {
             let mut out = String::new();
             label(&mut out, (a, b), (RINGS[1], RINGS[2]), ("", running), "pool");
             assert!(out.contains(&format!(">{running}<")), "{players}: {out}");
-            let font: f64 = out
-                .split("font-size=\"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
+            let font = attribute(&out, "font-size");
             assert!(font >= READABLE_FONT, "{font}");
         }
     }
@@ -432,17 +430,7 @@ mod tests {
                 .collect();
             assert_eq!(rays.len(), usize::from(players), "{svg}");
             for ray in rays {
-                let at = |k: &str| -> f64 {
-                    ray.split(&format!("{k}=\""))
-                        .nth(1)
-                        .unwrap()
-                        .split('"')
-                        .next()
-                        .unwrap()
-                        .parse()
-                        .unwrap()
-                };
-                let from_centre = ((at("x1") - cx).powi(2) + (at("y1") - cy).powi(2)).sqrt();
+                let from_centre = ((attribute(ray, "x1") - cx).powi(2) + (attribute(ray, "y1") - cy).powi(2)).sqrt();
                 assert!((from_centre - radius).abs() < 0.2, "{players} players: {ray}");
             }
         }
